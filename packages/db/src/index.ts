@@ -1,0 +1,3 @@
+export * from './schema.ts';
+export { createDb, createPool, type Db } from './create-db.ts';
+export { migrateToLatest, migrateDown } from './migrate.ts';

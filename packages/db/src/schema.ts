@@ -1,0 +1,118 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+
+export type Role = 'listener' | 'admin';
+export type RequestStatus = 'pending' | 'approved' | 'rejected' | 'played';
+export type RequestSource = 'local' | 'deezer';
+export type DownloadStatus = 'pending' | 'downloading' | 'ready' | 'failed' | 'not_needed';
+export type BroadcastingMode = 'nonstop' | 'live';
+export type CloudUploadStatus = 'pending' | 'approved' | 'rejected' | 'downloaded';
+
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  passwordHash: string;
+  name: Generated<string>;
+  role: Generated<Role>;
+  isActive: Generated<boolean>;
+  lastLoginAt: Date | null;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+  customRequestsPerHour: number | null;
+  customRequestsPerDay: number | null;
+  customCooldownMinutes: number | null;
+  canBypassLimits: Generated<boolean>;
+}
+
+export interface SessionsTable {
+  sid: string;
+  sess: ColumnType<Record<string, unknown>, string, string>;
+  expire: Date;
+  userId: ColumnType<number | null, never, never>;
+}
+
+export interface PlayHistoryTable {
+  id: Generated<string>;
+  azuracastId: ColumnType<string, number | string, number | string>;
+  title: string;
+  artist: string;
+  album: string | null;
+  playedAt: Date;
+  duration: Generated<number>;
+  createdAt: CreatedAt;
+}
+
+export interface SongRequestsTable {
+  id: Generated<number>;
+  userId: number | null;
+  title: string;
+  artist: string;
+  album: string | null;
+  filename: string | null;
+  duration: number | null;
+  requesterName: string;
+  requesterIp: string | null;
+  browserFingerprint: string | null;
+  requestedAt: Timestamp;
+  status: Generated<RequestStatus>;
+  reviewedBy: string | null;
+  reviewedAt: Date | null;
+  playedAt: Date | null;
+  voicetrackUrl: string | null;
+  message: string | null;
+  source: Generated<RequestSource>;
+  deezerTrackId: string | null;
+  downloadStatus: Generated<DownloadStatus>;
+}
+
+export interface DjSettingsTable {
+  id: Generated<number>;
+  liveUrl: string | null;
+  liveApiKey: string | null;
+  nonstopUrl: string | null;
+  nonstopApiKey: string | null;
+  localStreamUrl: Generated<string>;
+  libraryName: Generated<string>;
+  maxRequestsPerIp: Generated<number>;
+  maxRequestsPerBrowser: Generated<number>;
+  requestsEnabled: Generated<boolean>;
+  registrationEnabled: Generated<boolean>;
+  broadcastingMode: Generated<BroadcastingMode>;
+  trackCooldownHours: Generated<number>;
+  artistCooldownHours: Generated<number>;
+  deezerArl: string | null;
+  updatedAt: Timestamp;
+}
+
+export interface CloudUploadsTable {
+  id: Generated<number>;
+  userId: number | null;
+  artist: string;
+  title: string;
+  originalName: string;
+  submittedBy: string;
+  message: string | null;
+  objectKey: string;
+  contentType: string;
+  sizeBytes: ColumnType<string, number | string, number | string>;
+  uploadedAt: Timestamp;
+  status: Generated<CloudUploadStatus>;
+  reviewedBy: string | null;
+  reviewedAt: Date | null;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  playHistory: PlayHistoryTable;
+  songRequests: SongRequestsTable;
+  djSettings: DjSettingsTable;
+  cloudUploads: CloudUploadsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type DjSettingsRow = Selectable<DjSettingsTable>;

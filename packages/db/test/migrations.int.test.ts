@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { createDb, migrateDown, migrateToLatest, type Db } from '@radio/db';
+import { createTestDatabase, type TestDatabase } from '@radio/testing';
+
+let testDb: TestDatabase;
+let db: Db;
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  db = createDb(testDb.url);
+});
+afterAll(async () => {
+  await db.destroy();
+  await testDb.drop();
+});
+
+describe('initial schema', () => {
+  it('seeds one settings row with the spec defaults', async () => {
+    const settings = await db.selectFrom('djSettings').selectAll().executeTakeFirstOrThrow();
+    expect(settings).toMatchObject({
+      maxRequestsPerIp: 10,
+      maxRequestsPerBrowser: 3,
+      requestsEnabled: true,
+      registrationEnabled: false,
+      broadcastingMode: 'nonstop',
+      trackCooldownHours: 3,
+      artistCooldownHours: 1,
+    });
+    expect(settings.localStreamUrl.endsWith('radio.m3u8')).toBe(true);
+    await expect(db.insertInto('djSettings').values({ id: 2 }).execute()).rejects.toThrow();
+  });
+
+  it('keeps e-mail unique ignoring case and roles to listener or admin', async () => {
+    await db.insertInto('users').values({ email: 'Dj@Radio.nl', passwordHash: 'x' }).execute();
+    await expect(
+      db.insertInto('users').values({ email: 'dj@radio.NL', passwordHash: 'y' }).execute(),
+    ).rejects.toThrow(/users_email_lower_unique/);
+    await expect(
+      db.insertInto('users').values({ email: 'x@radio.nl', passwordHash: 'y', role: 'dj' as 'admin' }).execute(),
+    ).rejects.toThrow(/users_role_check/);
+    await expect(
+      db.insertInto('users').values({ email: 'y@radio.nl', passwordHash: 'y', customRequestsPerDay: -1 }).execute(),
+    ).rejects.toThrow(/users_limits_non_negative/);
+  });
+
+  it('derives the session owner from the stored session', async () => {
+    await db
+      .insertInto('sessions')
+      .values({ sid: 's1', sess: JSON.stringify({ userId: 7 }), expire: new Date() })
+      .execute();
+    const row = await db.selectFrom('sessions').select('userId').where('sid', '=', 's1').executeTakeFirstOrThrow();
+    expect(row.userId).toBe(7);
+  });
+
+  it('migrates down and up again', async () => {
+    await migrateDown(db as never);
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from information_schema.tables where table_name = 'users'`.execute(db);
+    expect(rows[0]?.n).toBe(0);
+    expect(await migrateToLatest(db as never)).toHaveLength(1);
+  });
+});

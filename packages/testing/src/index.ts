@@ -1,0 +1,4 @@
+export { startPostgres, type PostgresServer } from './postgres.ts';
+export { startRedis, type RedisServer } from './redis.ts';
+export { createTestDatabase, type TestDatabase } from './database.ts';
+export { freePort, spawnTethered, stopProcess, waitFor } from './process.ts';
