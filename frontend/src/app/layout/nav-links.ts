@@ -1,0 +1,15 @@
+import type { User } from '@radio/contracts';
+import type { DjSettings } from '@/features/dj-settings/api/get-dj-settings';
+
+export type NavItem = { to: string; label: string };
+
+/** The header's page links for this visitor (spec section 2, "Header"). */
+export function navLinksFor(user: User | null, settings: DjSettings): NavItem[] {
+  return [
+    { to: '/', label: 'Home' },
+    { to: '/luisteren', label: 'Luisteren' },
+    { to: '/playlist', label: 'Playlist' },
+    ...(user && settings.requestsEnabled ? [{ to: '/verzoekjes', label: 'Verzoekjes' }] : []),
+    ...(user?.role === 'admin' ? [{ to: '/admin-management', label: 'Beheer' }] : []),
+  ];
+}

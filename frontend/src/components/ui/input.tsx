@@ -1,0 +1,17 @@
+import type { ComponentProps } from 'react';
+import { cn } from '@/lib/utils';
+
+function Input({ className, type = 'text', ...props }: ComponentProps<'input'>) {
+  return (
+    <input
+      type={type}
+      className={cn(
+        'flex h-11 w-full rounded-md border border-input bg-card px-3 py-2 text-base text-foreground shadow-xs transition-colors placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/40 focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-60 aria-invalid:border-destructive aria-invalid:focus-visible:ring-destructive/30 sm:text-sm',
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+export { Input };

@@ -1,0 +1,56 @@
+import type { ReactNode } from 'react';
+import type { LucideIcon } from 'lucide-react';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { cn } from '@/lib/utils';
+
+type PageProps = {
+  title: string;
+  description?: ReactNode;
+  icon?: LucideIcon;
+  className?: string;
+  children?: ReactNode;
+};
+
+/** A routed page: its title names the browser tab and heads the content. */
+function Page({ title, description, icon: Icon, className, children }: PageProps) {
+  useDocumentTitle(title);
+  return (
+    <div className={cn('mx-auto w-full max-w-6xl', className)}>
+      <header className="mb-8 flex items-start gap-4">
+        {Icon && (
+          <span className="mt-1 hidden size-12 shrink-0 items-center justify-center rounded-xl bg-accent text-accent-foreground sm:inline-flex">
+            <Icon aria-hidden="true" className="size-6" />
+          </span>
+        )}
+        <div className="grid gap-2">
+          <h1 className="text-3xl font-extrabold tracking-tight text-balance sm:text-4xl">
+            {title}
+          </h1>
+          {description && (
+            <p className="max-w-2xl text-base text-pretty text-muted-foreground sm:text-lg">
+              {description}
+            </p>
+          )}
+        </div>
+      </header>
+      {children}
+    </div>
+  );
+}
+
+type ComingSoonProps = { icon: LucideIcon; title: string; children: ReactNode };
+
+/** Marks a part of a page that a later release fills in. */
+function ComingSoon({ icon: Icon, title, children }: ComingSoonProps) {
+  return (
+    <section className="flex flex-col items-center gap-4 rounded-xl border border-dashed border-input bg-card/60 px-6 py-12 text-center">
+      <span className="inline-flex size-14 items-center justify-center rounded-full bg-accent text-accent-foreground">
+        <Icon aria-hidden="true" className="size-7" />
+      </span>
+      <h2 className="text-lg font-bold">{title}</h2>
+      <div className="max-w-md text-sm text-pretty text-muted-foreground">{children}</div>
+    </section>
+  );
+}
+
+export { Page, ComingSoon };

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { mockFetch, pending, sessionHandlers, testUser } from '@/test/fetch-mock';
+import { renderApp } from '@/test/render-app';
+
+describe('the admin guard', () => {
+  it('says it is checking while the user loads', async () => {
+    mockFetch({ ...sessionHandlers(null), 'GET /api/auth/user': pending });
+
+    renderApp('/admin-management');
+
+    expect(await screen.findByText('Authenticatie controleren...')).toBeDefined();
+  });
+
+  it('sends a visitor who is not logged in to /auth', async () => {
+    mockFetch(sessionHandlers(null));
+
+    const { router } = renderApp('/admin-management');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+    expect(await screen.findByRole('tab', { name: 'Inloggen' })).toBeDefined();
+  });
+
+  it('refuses a listener', async () => {
+    mockFetch(sessionHandlers(testUser({ role: 'listener' })));
+
+    renderApp('/cloud-uploads');
+
+    expect(await screen.findByRole('heading', { name: 'Toegang geweigerd' })).toBeDefined();
+    expect(screen.getByText('Je hebt admin rechten nodig voor deze pagina.')).toBeDefined();
+  });
+
+  it('lets an admin in', async () => {
+    mockFetch(sessionHandlers(testUser({ role: 'admin' })));
+
+    renderApp('/admin-management');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Beheer' })).toBeDefined();
+  });
+});
+
+describe('the other access rules', () => {
+  it('sends a visitor who is not logged in from /account to /auth', async () => {
+    mockFetch(sessionHandlers(null));
+
+    const { router } = renderApp('/account');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+  });
+
+  it('shows a listener their account with the Dutch role name', async () => {
+    mockFetch(sessionHandlers(testUser()));
+
+    renderApp('/account');
+
+    expect(await screen.findByText('anna@example.nl')).toBeDefined();
+    expect(screen.getByText('Luisteraar')).toBeDefined();
+  });
+
+  it('sends a logged-in user away from /auth to the home page', async () => {
+    mockFetch(sessionHandlers(testUser()));
+
+    const { router } = renderApp('/auth');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('asks a visitor to log in before making requests', async () => {
+    mockFetch(sessionHandlers(null));
+
+    renderApp('/verzoekjes');
+
+    expect(await screen.findByRole('heading', { name: 'Login Vereist' })).toBeDefined();
+  });
+
+  it('tells a listener when requests are switched off', async () => {
+    mockFetch(sessionHandlers(testUser(), { requestsEnabled: false }));
+
+    renderApp('/verzoekjes');
+
+    expect(
+      await screen.findByRole('heading', { name: 'Verzoekjes Momenteel Uitgeschakeld' }),
+    ).toBeDefined();
+  });
+
+  it('shows the 404 page for an unknown path', async () => {
+    mockFetch(sessionHandlers(null));
+
+    renderApp('/bestaat-niet');
+
+    expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeDefined();
+    expect(screen.getByText('Did you forget to add the page to the router?')).toBeDefined();
+  });
+});

@@ -1,0 +1,54 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { publicDjSettingsSchema, type BroadcastingMode } from '@radio/contracts';
+import { apiJson } from '@/lib/api-client';
+
+/** The settings the interface acts on. */
+export type DjSettings = {
+  requestsEnabled: boolean;
+  registrationEnabled: boolean;
+  broadcastingMode: BroadcastingMode;
+  isLive: boolean;
+};
+
+/** The station's defaults, also used while the settings are loading or could not be loaded. */
+export const DJ_SETTINGS_DEFAULTS: DjSettings = {
+  requestsEnabled: true,
+  registrationEnabled: false,
+  broadcastingMode: 'nonstop',
+  isLive: false,
+};
+
+// Older servers may leave fields out or spell requestsEnabled as requestEnabled.
+const djSettingsResponseSchema = publicDjSettingsSchema
+  .pick({
+    requestsEnabled: true,
+    requestEnabled: true,
+    registrationEnabled: true,
+    broadcastingMode: true,
+    isLive: true,
+  })
+  .partial();
+
+export const djSettingsQueryKey = ['dj-settings'] as const;
+
+export async function fetchDjSettings(): Promise<DjSettings> {
+  const body = await apiJson(djSettingsResponseSchema, 'GET', '/api/dj-settings');
+  const broadcastingMode = body.broadcastingMode ?? DJ_SETTINGS_DEFAULTS.broadcastingMode;
+  return {
+    requestsEnabled:
+      body.requestsEnabled ?? body.requestEnabled ?? DJ_SETTINGS_DEFAULTS.requestsEnabled,
+    registrationEnabled: body.registrationEnabled ?? DJ_SETTINGS_DEFAULTS.registrationEnabled,
+    broadcastingMode,
+    isLive: body.isLive ?? broadcastingMode === 'live',
+  };
+}
+
+export const djSettingsQueryOptions = queryOptions({
+  queryKey: djSettingsQueryKey,
+  queryFn: fetchDjSettings,
+  retry: false,
+});
+
+export function useDjSettings() {
+  return useQuery(djSettingsQueryOptions);
+}

@@ -1,0 +1,83 @@
+import type { ReactNode } from 'react';
+import { LogIn, Music, PauseCircle, Search, type LucideIcon } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { ComingSoon, Page } from '@/components/ui/page';
+import { Spinner } from '@/components/ui/spinner';
+
+type RequestsPageProps = {
+  /** The user or the settings are still loading. */
+  isLoading: boolean;
+  isLoggedIn: boolean;
+  requestsEnabled: boolean;
+};
+
+function Gate({
+  icon: Icon,
+  title,
+  children,
+}: {
+  icon: LucideIcon;
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <Card className="mx-auto flex max-w-lg flex-col items-center gap-4 px-6 py-10 text-center">
+      <span className="inline-flex size-14 items-center justify-center rounded-full bg-accent text-accent-foreground">
+        <Icon aria-hidden="true" className="size-7" />
+      </span>
+      <h2 className="text-xl font-bold">{title}</h2>
+      {children}
+    </Card>
+  );
+}
+
+function RequestsContent({ isLoading, isLoggedIn, requestsEnabled }: RequestsPageProps) {
+  if (isLoading) {
+    return (
+      <div role="status" aria-label="Laden" className="flex justify-center py-16 text-primary">
+        <Spinner className="size-8" />
+      </div>
+    );
+  }
+  if (!isLoggedIn) {
+    return (
+      <Gate icon={LogIn} title="Login Vereist">
+        <p className="text-muted-foreground">
+          Log in om een verzoekje aan te vragen. Zo weet de DJ van wie het komt.
+        </p>
+        <Button asChild size="lg">
+          {/* A full page load: the server decides where logging in happens. */}
+          <a href="/api/login">Inloggen</a>
+        </Button>
+      </Gate>
+    );
+  }
+  if (!requestsEnabled) {
+    return (
+      <Gate icon={PauseCircle} title="Verzoekjes Momenteel Uitgeschakeld">
+        <p className="text-muted-foreground">
+          Op dit moment kun je geen verzoekjes aanvragen. Probeer het later nog eens.
+        </p>
+      </Gate>
+    );
+  }
+  return (
+    <ComingSoon icon={Search} title="Zoeken en aanvragen komt hier">
+      Binnenkort zoek je hier op artiest en titel, kies je een nummer en stuur je het in met een
+      bericht of een ingesproken groet.
+    </ComingSoon>
+  );
+}
+
+export function RequestsPage(props: RequestsPageProps) {
+  return (
+    <Page
+      title="Muziek Verzoekjes"
+      icon={Music}
+      description="Vraag je favoriete nummer aan en laat de DJ weten voor wie het is."
+    >
+      <RequestsContent {...props} />
+    </Page>
+  );
+}

@@ -1,0 +1,62 @@
+import { errorBodySchema } from '@radio/contracts';
+import type { z } from 'zod';
+
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** A non-ok response. Its message is "{status}: {response text}", as the spec prescribes. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: string;
+
+  constructor(status: number, statusText: string, body: string) {
+    super(`${status}: ${body || statusText}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+}
+
+/**
+ * Calls the API with the session cookie. A body is sent as JSON (with a JSON content type) when
+ * given, or as multipart when it is FormData; without a body neither is sent.
+ */
+export async function apiRequest(
+  method: HttpMethod,
+  url: string,
+  body?: unknown,
+): Promise<Response> {
+  const init: RequestInit = { method, credentials: 'include' };
+  if (body instanceof FormData) {
+    init.body = body;
+  } else if (body !== undefined) {
+    init.headers = { 'Content-Type': 'application/json' };
+    init.body = JSON.stringify(body);
+  }
+  const response = await fetch(url, init);
+  if (!response.ok) {
+    throw new ApiError(response.status, response.statusText, await response.text());
+  }
+  return response;
+}
+
+/** Calls the API and checks the JSON it answers against `schema`. */
+export async function apiJson<T>(
+  schema: z.ZodType<T>,
+  method: HttpMethod,
+  url: string,
+  body?: unknown,
+): Promise<T> {
+  const response = await apiRequest(method, url, body);
+  return schema.parse(await response.json());
+}
+
+/** The Dutch message of a server error body ({ message, code }), for showing in a toast. */
+export function serverMessage(error: unknown): string | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  try {
+    const parsed = errorBodySchema.pick({ message: true }).safeParse(JSON.parse(error.body));
+    return parsed.success && parsed.data.message ? parsed.data.message : undefined;
+  } catch {
+    return undefined;
+  }
+}
