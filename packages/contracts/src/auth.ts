@@ -3,13 +3,18 @@ import { isoDateTime } from './common.ts';
 
 export const PASSWORD_MIN_LENGTH = 6;
 export const NAME_MIN_LENGTH = 2;
+export const NAME_MAX_LENGTH = 80;
 
 export const roleSchema = z.enum(['listener', 'admin']);
 export type Role = z.infer<typeof roleSchema>;
 
 export const ROLE_LABELS: Record<Role, string> = { listener: 'Luisteraar', admin: 'Beheerder' };
 
-const email = z.string().trim().toLowerCase().pipe(z.email({ message: 'Ongeldig e-mailadres' }));
+const email = z
+  .string({ message: 'Ongeldig e-mailadres' })
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ message: 'Ongeldig e-mailadres' }));
 
 /** A user as every response shows it: never the password hash. */
 export const userSchema = z.object({
@@ -28,9 +33,14 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
+/** GET /api/admin/users */
+export const userListSchema = z.array(userSchema);
+
 export const loginBodySchema = z.object({
   email,
-  password: z.string({ message: 'Wachtwoord is verplicht' }).min(1, { message: 'Wachtwoord is verplicht' }),
+  password: z
+    .string({ message: 'Wachtwoord is verplicht' })
+    .min(1, { message: 'Wachtwoord is verplicht' }),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
@@ -42,7 +52,8 @@ export const registerBodySchema = z.object({
   name: z
     .string({ message: 'Naam moet minimaal 2 karakters zijn' })
     .trim()
-    .min(NAME_MIN_LENGTH, { message: 'Naam moet minimaal 2 karakters zijn' }),
+    .min(NAME_MIN_LENGTH, { message: 'Naam moet minimaal 2 karakters zijn' })
+    .max(NAME_MAX_LENGTH, { message: 'Naam mag maximaal 80 karakters zijn' }),
 });
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 
@@ -51,18 +62,30 @@ export const setDisplayNameBodySchema = z.object({
     .string({ message: 'Voer een geldige naam in' })
     .trim()
     .min(1, { message: 'Voer een geldige naam in' })
-    .max(80, { message: 'Naam mag maximaal 80 karakters zijn' }),
+    .max(NAME_MAX_LENGTH, { message: 'Naam mag maximaal 80 karakters zijn' }),
 });
 
 export const changePasswordBodySchema = z.object({
-  currentPassword: z.string().min(1, { message: 'Huidig wachtwoord is verplicht' }),
-  newPassword: z.string().min(PASSWORD_MIN_LENGTH, { message: 'Wachtwoord te kort' }),
+  currentPassword: z
+    .string({ message: 'Huidig wachtwoord is verplicht' })
+    .min(1, { message: 'Huidig wachtwoord is verplicht' }),
+  newPassword: z
+    .string({ message: 'Wachtwoord te kort' })
+    .min(PASSWORD_MIN_LENGTH, { message: 'Wachtwoord te kort' }),
 });
+export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
 
 export const changeEmailBodySchema = z.object({
-  email: z.string().trim().toLowerCase().pipe(z.email({ message: 'Ongeldig email adres' })),
-  password: z.string().min(1, { message: 'Wachtwoord is verplicht' }),
+  email: z
+    .string({ message: 'Ongeldig email adres' })
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ message: 'Ongeldig email adres' })),
+  password: z
+    .string({ message: 'Wachtwoord is verplicht' })
+    .min(1, { message: 'Wachtwoord is verplicht' }),
 });
+export type ChangeEmailBody = z.infer<typeof changeEmailBodySchema>;
 
 export const setRoleBodySchema = z.object({
   role: z.enum(roleSchema.options, { message: 'Ongeldige rol' }),

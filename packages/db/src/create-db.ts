@@ -5,7 +5,11 @@ import type { Database } from './schema.ts';
 export type Db = Kysely<Database>;
 
 export function createPool(connectionString: string, max = 10): pg.Pool {
-  return new pg.Pool({ connectionString, max });
+  const pool = new pg.Pool({ connectionString, max });
+  // An idle client losing its connection (e.g. Postgres restarting) must not crash the process:
+  // the pool drops that client and the next query opens a new connection.
+  pool.on('error', () => {});
+  return pool;
 }
 
 export function createDb(connectionString: string, options: { maxConnections?: number } = {}): Db {

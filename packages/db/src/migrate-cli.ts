@@ -10,7 +10,9 @@ if (!url) {
 const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: createPool(url, 1) }) });
 try {
   const applied = process.argv[2] === 'down' ? await migrateDown(db) : await migrateToLatest(db);
-  console.log(applied.length ? `migrations applied: ${applied.join(', ')}` : 'database is up to date');
+  console.log(
+    applied.length ? `migrations applied: ${applied.join(', ')}` : 'database is up to date',
+  );
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exitCode = 1;

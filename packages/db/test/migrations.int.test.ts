@@ -37,10 +37,16 @@ describe('initial schema', () => {
       db.insertInto('users').values({ email: 'dj@radio.NL', passwordHash: 'y' }).execute(),
     ).rejects.toThrow(/users_email_lower_unique/);
     await expect(
-      db.insertInto('users').values({ email: 'x@radio.nl', passwordHash: 'y', role: 'dj' as 'admin' }).execute(),
+      db
+        .insertInto('users')
+        .values({ email: 'x@radio.nl', passwordHash: 'y', role: 'dj' as 'admin' })
+        .execute(),
     ).rejects.toThrow(/users_role_check/);
     await expect(
-      db.insertInto('users').values({ email: 'y@radio.nl', passwordHash: 'y', customRequestsPerDay: -1 }).execute(),
+      db
+        .insertInto('users')
+        .values({ email: 'y@radio.nl', passwordHash: 'y', customRequestsPerDay: -1 })
+        .execute(),
     ).rejects.toThrow(/users_limits_non_negative/);
   });
 
@@ -49,13 +55,21 @@ describe('initial schema', () => {
       .insertInto('sessions')
       .values({ sid: 's1', sess: JSON.stringify({ userId: 7 }), expire: new Date() })
       .execute();
-    const row = await db.selectFrom('sessions').select('userId').where('sid', '=', 's1').executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom('sessions')
+      .select('userId')
+      .where('sid', '=', 's1')
+      .executeTakeFirstOrThrow();
     expect(row.userId).toBe(7);
   });
 
   it('migrates down and up again', async () => {
     await migrateDown(db as never);
-    const { rows } = await sql<{ n: number }>`select count(*)::int as n from information_schema.tables where table_name = 'users'`.execute(db);
+    const { rows } = await sql<{
+      n: number;
+    }>`select count(*)::int as n from information_schema.tables where table_name = 'users'`.execute(
+      db,
+    );
     expect(rows[0]?.n).toBe(0);
     expect(await migrateToLatest(db as never)).toHaveLength(1);
   });

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
+import './provided-context.ts';
 
 export interface TestDatabase {
   url: string;

@@ -3,15 +3,9 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { migrateToLatest } from '@radio/db';
 import { startPostgres } from './postgres.ts';
+import './provided-context.ts';
 
 export const TEMPLATE_DATABASE = 'radio_template';
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    postgresAdminUrl: string;
-    postgresTemplateDatabase: string;
-  }
-}
 
 /** One Postgres for the whole run; a migrated template that each test file clones. */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
@@ -21,7 +15,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await admin.query(`create database ${TEMPLATE_DATABASE}`);
   await admin.end();
   const db = new Kysely<unknown>({
-    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: server.url(TEMPLATE_DATABASE), max: 1 }) }),
+    dialect: new PostgresDialect({
+      pool: new pg.Pool({ connectionString: server.url(TEMPLATE_DATABASE), max: 1 }),
+    }),
   });
   await migrateToLatest(db);
   await db.destroy();

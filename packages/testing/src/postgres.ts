@@ -26,11 +26,37 @@ export async function startPostgres(): Promise<PostgresServer> {
       : [cmd, args];
     execFileSync(full[0] as string, full[1] as string[], { stdio: 'pipe' });
   };
-  asUser(path.join(bin, 'initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
+  asUser(path.join(bin, 'initdb'), [
+    '-D',
+    dataDir,
+    '-U',
+    'postgres',
+    '--auth=trust',
+    '-E',
+    'UTF8',
+    '--no-sync',
+  ]);
   const port = await freePort();
   const child = spawnTethered(
     path.join(bin, 'postgres'),
-    ['-D', dataDir, '-p', String(port), '-h', '127.0.0.1', '-k', dir, '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=200'],
+    [
+      '-D',
+      dataDir,
+      '-p',
+      String(port),
+      '-h',
+      '127.0.0.1',
+      '-k',
+      dir,
+      '-c',
+      'fsync=off',
+      '-c',
+      'synchronous_commit=off',
+      '-c',
+      'full_page_writes=off',
+      '-c',
+      'max_connections=200',
+    ],
     { runAs },
   );
   let log = '';
@@ -45,7 +71,7 @@ export async function startPostgres(): Promise<PostgresServer> {
     }, 'test Postgres');
   } catch (error) {
     await stopProcess(child);
-    throw new Error(`${(error as Error).message}\n${log}`);
+    throw new Error(`${(error as Error).message}\n${log}`, { cause: error });
   }
   return {
     port,

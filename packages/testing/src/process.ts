@@ -16,6 +16,7 @@ export async function freePort(): Promise<number> {
 /**
  * Starts a server process that stops by itself when this process goes away, even when it is
  * killed without running its clean-up: a watchdog shell kills the server once our pid is gone.
+ * (It sleeps in the background so a TERM is handled at once, not after the current sleep.)
  */
 export function spawnTethered(
   command: string,
@@ -23,12 +24,18 @@ export function spawnTethered(
   options: { runAs?: string; cwd?: string } = {},
 ): ChildProcess {
   const quoted = [command, ...args].map((a) => `'${a.replaceAll("'", "'\\''")}'`).join(' ');
-  const inner = options.runAs ? `setpriv --reuid=${options.runAs} --regid=${options.runAs} --init-groups ${quoted}` : quoted;
-  const script = `${inner} & child=$!; trap 'kill $child 2>/dev/null; wait $child; exit 0' TERM INT; while kill -0 ${process.pid} 2>/dev/null && kill -0 $child 2>/dev/null; do sleep 1; done; kill $child 2>/dev/null; wait $child`;
+  const inner = options.runAs
+    ? `setpriv --reuid=${options.runAs} --regid=${options.runAs} --init-groups ${quoted}`
+    : quoted;
+  const script = `${inner} & child=$!; trap 'kill $child 2>/dev/null; wait $child; exit 0' TERM INT; while kill -0 ${process.pid} 2>/dev/null && kill -0 $child 2>/dev/null; do sleep 1 & wait $!; done; kill $child 2>/dev/null; wait $child`;
   return spawn('bash', ['-c', script], { cwd: options.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
-export async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 20_000): Promise<void> {
+export async function waitFor(
+  check: () => Promise<boolean>,
+  what: string,
+  timeoutMs = 20_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (await check().catch(() => false)) return;

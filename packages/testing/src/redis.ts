@@ -31,7 +31,16 @@ function pings(port: number): Promise<boolean> {
 export async function startRedis(): Promise<RedisServer> {
   const port = await freePort();
   const child = spawnTethered(redisBinary(), [
-    '--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'yes',
+    '--port',
+    String(port),
+    '--bind',
+    '127.0.0.1',
+    '--save',
+    '',
+    '--appendonly',
+    'no',
+    '--protected-mode',
+    'yes',
   ]);
   await waitFor(() => pings(port), 'test Redis');
   return { url: `redis://127.0.0.1:${port}`, stop: () => stopProcess(child) };

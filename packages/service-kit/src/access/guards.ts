@@ -1,0 +1,84 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { HttpError } from '../errors.ts';
+import { endUserSession } from '../sessions/user-session.ts';
+import { findSessionUser, type SessionUser } from './session-user-repository.ts';
+
+/**
+ * Who may call a route. Every route declares one in `config.access`; the service refuses to
+ * start when one is missing, so no route is public by accident.
+ */
+export type Access = 'public' | 'user' | 'admin' | 'internal';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    /** Set by the `user` and `admin` guards. */
+    user: SessionUser | null;
+  }
+}
+
+export const notLoggedIn = (): HttpError => new HttpError(401, 'UNAUTHENTICATED', 'Niet ingelogd');
+
+export const accountDeactivated = (): HttpError =>
+  new HttpError(
+    403,
+    'ACCOUNT_DEACTIVATED',
+    'Je account is gedeactiveerd. Neem contact op met de beheerder.',
+  );
+
+export type Guard = (
+  this: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) => Promise<void>;
+
+/** Loads the session's user from the database on every call, so changes apply at once. */
+export const requireUser: Guard = async function (request, reply) {
+  const userId = request.session.get('userId');
+  const user = userId === undefined ? undefined : await findSessionUser(this.db, userId);
+  if (!user) {
+    if (userId !== undefined) await endUserSession(request, reply);
+    throw notLoggedIn();
+  }
+  if (!user.isActive) {
+    await endUserSession(request, reply);
+    throw accountDeactivated();
+  }
+  request.user = user;
+};
+
+export const requireAdmin: Guard = async function (request, reply) {
+  await requireUser.call(this, request, reply);
+  if (request.user?.role !== 'admin') {
+    throw new HttpError(403, 'FORBIDDEN', 'Je hebt admin rechten nodig voor deze pagina.');
+  }
+};
+
+const digest = (value: string): Buffer => createHash('sha256').update(value).digest();
+
+/** Internal endpoints (station, health tooling): the shared INTERNAL_TOKEN in X-Internal-Token. */
+export const requireInternalToken: Guard = async function (request) {
+  const given = request.headers['x-internal-token'];
+  if (
+    typeof given !== 'string' ||
+    !timingSafeEqual(digest(given), digest(this.config.INTERNAL_TOKEN))
+  ) {
+    throw new HttpError(401, 'INVALID_INTERNAL_TOKEN', 'Ongeldig of ontbrekend intern token');
+  }
+};
+
+export const guards: Record<Access, Guard | null> = {
+  public: null,
+  user: requireUser,
+  admin: requireAdmin,
+  internal: requireInternalToken,
+};
+
+/** The user a `user` or `admin` route runs for. */
+export function currentUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw notLoggedIn();
+  return request.user;
+}

@@ -1,0 +1,95 @@
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type FastifyPluginAsyncZod,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import { createDb, type Db } from '@radio/db';
+import { refuseCrossSiteRequests } from './access/same-origin.ts';
+import { enforceRoutePolicy } from './access/route-policy.ts';
+import type { ServiceConfig } from './config.ts';
+import { installErrorHandlers } from './errors.ts';
+import { healthRoutes } from './health.ts';
+import { createLogger } from './logger.ts';
+import { openApiRoute, registerOpenApi } from './openapi.ts';
+import { registerSessions } from './sessions/register-sessions.ts';
+import './zod-locale.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    redis: Redis;
+    config: ServiceConfig;
+  }
+}
+
+export type ServiceApp = FastifyInstance<
+  Server,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+/** A plugin of routes whose schemas are zod schemas (typed request and reply). */
+export type RoutePlugin = FastifyPluginAsyncZod;
+
+export interface ServiceOptions {
+  /** Short name: logs, OpenAPI title. */
+  name: string;
+  config: ServiceConfig;
+  /**
+   * Registers the service's routes (and whatever they need) once the kit's plugins are in
+   * place. Each route declares `config.access` and a response schema.
+   */
+  routes: (app: ServiceApp) => Promise<void>;
+}
+
+function createRedis(url: string, logger: FastifyBaseLogger): Redis {
+  // Fail calls fast while Redis is away instead of queueing them for minutes.
+  const redis = new Redis(url, { maxRetriesPerRequest: 2 });
+  redis.on('error', (error: Error) => logger.warn({ err: error }, 'redis connection error'));
+  return redis;
+}
+
+/** Builds a service the one way every service is built. Does not listen (see runService). */
+export async function createService(options: ServiceOptions): Promise<ServiceApp> {
+  const { config } = options;
+  const logger: FastifyBaseLogger = createLogger(config, options.name);
+  const app = Fastify({
+    loggerInstance: logger,
+    trustProxy: config.TRUSTED_PROXIES,
+    requestIdHeader: 'x-request-id',
+    exposeHeadRoutes: false,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.decorate('config', config);
+  app.decorate('db', createDb(config.DATABASE_URL));
+  app.decorate('redis', createRedis(config.REDIS_URL, logger));
+  app.decorateRequest('user', null);
+  const releaseConnections = async (): Promise<void> => {
+    await app.db.destroy();
+    app.redis.disconnect();
+  };
+  app.addHook('onClose', releaseConnections);
+
+  try {
+    enforceRoutePolicy(app);
+    installErrorHandlers(app);
+    refuseCrossSiteRequests(app, config.PUBLIC_ORIGIN);
+    await registerSessions(app, app.db, config.SESSION_SECRET);
+    await registerOpenApi(app, options.name);
+    await app.register(healthRoutes);
+    await app.register(openApiRoute);
+    await options.routes(app);
+  } catch (error) {
+    await releaseConnections();
+    throw error;
+  }
+  return app;
+}

@@ -1,0 +1,57 @@
+import { sql } from 'kysely';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+const CHECK_TIMEOUT_MS = 2_000;
+
+const checkStatus = z.enum(['ok', 'failing']);
+const readinessSchema = z.object({
+  status: checkStatus,
+  checks: z.object({ postgres: checkStatus, redis: checkStatus }),
+});
+
+async function passes(check: () => Promise<unknown>): Promise<'ok' | 'failing'> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('timed out')), CHECK_TIMEOUT_MS);
+  });
+  try {
+    await Promise.race([check(), timeout]);
+    return 'ok';
+  } catch {
+    return 'failing';
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** /healthz: the process is up. /readyz: it can reach Postgres and Redis (else 503). */
+export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/healthz',
+    {
+      config: { access: 'public' },
+      schema: { response: { 200: z.object({ status: z.literal('ok') }) } },
+    },
+    async () => ({ status: 'ok' as const }),
+  );
+
+  app.get(
+    '/readyz',
+    {
+      config: { access: 'public' },
+      schema: { response: { 200: readinessSchema, 503: readinessSchema } },
+    },
+    async (request, reply) => {
+      const [postgres, redis] = await Promise.all([
+        passes(() => sql`select 1`.execute(app.db)),
+        passes(() => app.redis.ping()),
+      ]);
+      const ready = postgres === 'ok' && redis === 'ok';
+      if (!ready) request.log.warn({ postgres, redis }, 'not ready');
+      return reply
+        .status(ready ? 200 : 503)
+        .send({ status: ready ? 'ok' : 'failing', checks: { postgres, redis } });
+    },
+  );
+};

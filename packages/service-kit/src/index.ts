@@ -1,0 +1,32 @@
+export {
+  ConfigError,
+  loadConfig,
+  parseConfig,
+  port,
+  runtimeEnv,
+  serviceEnv,
+  type RuntimeConfig,
+  type ServiceConfig,
+} from './config.ts';
+export { createLogger } from './logger.ts';
+export { HttpError } from './errors.ts';
+export {
+  createService,
+  type RoutePlugin,
+  type ServiceApp,
+  type ServiceOptions,
+} from './create-service.ts';
+export { onShutdownSignal, runService } from './run-service.ts';
+export { OPENAPI_PATH } from './openapi.ts';
+export {
+  accountDeactivated,
+  currentUser,
+  requireAdmin,
+  requireInternalToken,
+  requireUser,
+  type Access,
+} from './access/guards.ts';
+export type { SessionUser } from './access/session-user-repository.ts';
+export type { RouteEntry } from './access/route-policy.ts';
+export { SESSION_COOKIE_NAME } from './sessions/session-options.ts';
+export { endUserSession, startUserSession } from './sessions/user-session.ts';

@@ -1,0 +1,29 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifySession from '@fastify/session';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '@radio/db';
+import { SESSION_COOKIE_NAME, SESSION_MAX_AGE_MS } from './session-options.ts';
+import { PostgresSessionStore } from './session-store.ts';
+
+export async function registerSessions(
+  app: FastifyInstance,
+  db: Db,
+  secret: string,
+): Promise<void> {
+  await app.register(fastifyCookie);
+  await app.register(fastifySession, {
+    secret,
+    cookieName: SESSION_COOKIE_NAME,
+    cookie: {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      // Secure whenever the request came in over https, as the trusted gateway reports it.
+      secure: 'auto',
+      maxAge: SESSION_MAX_AGE_MS,
+    },
+    store: new PostgresSessionStore(db),
+    saveUninitialized: false,
+    rolling: true,
+  });
+}

@@ -1,0 +1,23 @@
+export {
+  createTestApp,
+  PERSONAS,
+  TEST_PASSWORD,
+  testEnv,
+  type BuildApp,
+  type Env,
+  type NewTestUser,
+  type Persona,
+  type TestApp,
+  type TestUser,
+} from './test-app.ts';
+export { TestClient } from './test-client.ts';
+export {
+  checkRoutePermissions,
+  expectedStatus,
+  kitRouteCases,
+  registeredRoutes,
+  type CallContext,
+  type PermissionResult,
+  type RouteCase,
+  type RouteCases,
+} from './route-permissions.ts';

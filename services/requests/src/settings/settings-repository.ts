@@ -1,0 +1,42 @@
+import type { Db, DjSettingsRow } from '@radio/db';
+
+const SETTINGS_ID = 1;
+
+/** The single dj_settings row (the requests service owns it). */
+export class SettingsRepository {
+  readonly #db: Db;
+
+  constructor(db: Db) {
+    this.#db = db;
+  }
+
+  /** The settings, recreating the row with its defaults should it ever be gone. */
+  async get(): Promise<DjSettingsRow> {
+    const row = await this.#select();
+    if (row) return row;
+    await this.#db
+      .insertInto('djSettings')
+      .values({ id: SETTINGS_ID })
+      .onConflict((conflict) => conflict.column('id').doNothing())
+      .execute();
+    return (await this.#select()) as DjSettingsRow;
+  }
+
+  setRegistrationEnabled(enabled: boolean): Promise<DjSettingsRow> {
+    const changes = { registrationEnabled: enabled, updatedAt: new Date() };
+    return this.#db
+      .insertInto('djSettings')
+      .values({ id: SETTINGS_ID, ...changes })
+      .onConflict((conflict) => conflict.column('id').doUpdateSet(changes))
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  #select(): Promise<DjSettingsRow | undefined> {
+    return this.#db
+      .selectFrom('djSettings')
+      .selectAll()
+      .where('id', '=', SETTINGS_ID)
+      .executeTakeFirst();
+  }
+}

@@ -1,0 +1,48 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import {
+  createTestDatabase,
+  startRedis,
+  waitFor,
+  type RedisServer,
+  type TestDatabase,
+} from '@radio/testing';
+
+const serverFile = fileURLToPath(new URL('../src/server.ts', import.meta.url));
+
+let database: TestDatabase;
+let redis: RedisServer;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  redis = await startRedis();
+});
+afterAll(async () => {
+  await redis.stop();
+  await database.drop();
+});
+
+it('logs its start as JSON and shuts down cleanly on SIGTERM', async () => {
+  const child = spawn(process.execPath, [serverFile], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      DATABASE_URL: database.url,
+      REDIS_URL: redis.url,
+      LOG_FORMAT: 'json',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = once(child, 'exit');
+  let stdout = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  try {
+    await waitFor(async () => stdout.includes('worker started'), 'worker');
+    const started = stdout.split('\n').find((line) => line.includes('worker started')) ?? '';
+    expect(JSON.parse(started)).toMatchObject({ name: 'worker', queue: 'maintenance' });
+    child.kill('SIGTERM');
+    expect((await exited)[0]).toBe(0);
+  } finally {
+    child.kill('SIGKILL');
+  }
+});
