@@ -1,15 +1,36 @@
 # Every target runs on the project's Node (>= 22): .tools/bin comes first on PATH, and
 # scripts/bootstrap-node.sh puts a project-local Node 24 there when the system one is older.
+# Each target installs what it needs (system packages, Node, dependencies), so a fresh clone works.
 SHELL := /bin/bash
 export PATH := $(CURDIR)/.tools/bin:$(PATH)
+# Playwright drives Debian's Chromium (/usr/bin/chromium); it never downloads a browser.
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
-.PHONY: tools deps lint typecheck test-unit test-integration test
+.DEFAULT_GOAL := help
+.PHONY: help system tools deps up dev lint typecheck test-unit test-integration test-e2e test clean-data
+
+help:
+	@echo "make up          run the site natively on http://localhost:8080 (production build)"
+	@echo "make dev         the same with hot reload (services under node --watch, Vite dev server)"
+	@echo "make test        lint, typecheck, unit, integration and e2e tests"
+	@echo "make lint | typecheck | test-unit | test-integration | test-e2e"
+	@echo "make clean-data  delete DATA_DIR (database, Redis, uploaded files) of a stopped stack"
+
+# Debian/Ubuntu packages (Postgres, Redis, nginx, envsubst, Chromium): apt as root, else named.
+system:
+	@scripts/system-packages.sh
 
 tools:
 	@scripts/bootstrap-node.sh
 
 deps: tools
 	@pnpm install --frozen-lockfile --prefer-offline
+
+up: system deps
+	@scripts/up.sh
+
+dev: system deps
+	@scripts/up.sh --dev
 
 lint: deps
 	pnpm lint
@@ -20,5 +41,15 @@ typecheck: deps
 test-unit: deps
 	pnpm vitest run --project unit --project frontend
 
-test-integration: deps
+test-integration: system deps
 	pnpm vitest run --project integration
+
+# Starts its own stack on free ports with a temporary DATA_DIR (e2e/support/global-setup.ts).
+# Extra Playwright arguments: make test-e2e E2E_ARGS='--grep smoke'
+test-e2e: system deps
+	pnpm --filter @radio/e2e exec playwright test $(E2E_ARGS)
+
+test: system deps lint typecheck test-unit test-integration test-e2e
+
+clean-data:
+	@scripts/clean-data.sh

@@ -1,0 +1,126 @@
+/**
+ * Starts the native stack (scripts/up.sh, exactly what `make up` runs) for the e2e run: free
+ * ports, a temporary DATA_DIR, a fresh settings file, a known admin. Waits until every service
+ * answers /readyz through the gateway and the SPA is served; stops it all afterwards.
+ * The stack also stops by itself when this test process dies (RADIO_TETHER_PID).
+ * Its output goes to e2e/artifacts/stack.log.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { artifactsDir, repoRoot, stackPort } from './stack.ts';
+
+const SERVICES = ['auth', 'requests', 'playlist', 'uploads'] as const;
+const START_TIMEOUT_MS = 240_000;
+const STOP_TIMEOUT_MS = 60_000;
+
+export default async function globalSetup(): Promise<(() => Promise<void>) | undefined> {
+  if (!process.env.E2E_START_STACK) return undefined;
+
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'radio-e2e-'));
+  chmodSync(dataDir, 0o755); // as root, Postgres runs as the postgres account and must get in
+  mkdirSync(artifactsDir, { recursive: true });
+  const logFile = path.join(artifactsDir, 'stack.log');
+  const log = openSync(logFile, 'w');
+  const postgresPassword = 'e2e';
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    ENV_FILE: path.join(dataDir, '.env'),
+    HTTP_HOST: '127.0.0.1',
+    HTTP_PORT: String(stackPort('HTTP_PORT')),
+    AUTH_PORT: String(stackPort('AUTH_PORT')),
+    REQUESTS_PORT: String(stackPort('REQUESTS_PORT')),
+    PLAYLIST_PORT: String(stackPort('PLAYLIST_PORT')),
+    UPLOADS_PORT: String(stackPort('UPLOADS_PORT')),
+    POSTGRES_PORT: String(stackPort('POSTGRES_PORT')),
+    REDIS_PORT: String(stackPort('REDIS_PORT')),
+    POSTGRES_PASSWORD: postgresPassword,
+    POSTGRES_EPHEMERAL: '1', // no fsync: a throwaway database
+    PUBLIC_ORIGIN: `http://localhost:${stackPort('HTTP_PORT')},http://127.0.0.1:${stackPort('HTTP_PORT')}`,
+    ADMIN_EMAIL: process.env.E2E_ADMIN_EMAIL,
+    ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD,
+    LOG_FORMAT: 'json',
+    NO_COLOR: '1',
+    RADIO_TETHER_PID: String(process.pid),
+  };
+  for (const name of ['DATABASE_URL', 'REDIS_URL', 'FORCE_COLOR', 'STORAGE_DIR']) delete env[name];
+  process.env.E2E_DATABASE_URL = `postgres://radio:${postgresPassword}@127.0.0.1:${stackPort('POSTGRES_PORT')}/radio`;
+
+  const stack = spawn('bash', [path.join(repoRoot, 'scripts', 'up.sh')], {
+    cwd: repoRoot,
+    env,
+    detached: true, // its own process group, so the teardown can sweep it
+    stdio: ['ignore', log, log],
+  });
+  let exited = false;
+  stack.once('exit', () => (exited = true));
+
+  const stop = async (): Promise<void> => {
+    await stopStack(stack);
+    if (!process.env.E2E_KEEP_DATA) rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    await waitForStack(stackPort('HTTP_PORT'), () => exited);
+  } catch (error) {
+    await stop();
+    const tail = readFileSync(logFile, 'utf8').split('\n').slice(-60).join('\n');
+    throw new Error(`${(error as Error).message}\n--- last lines of ${logFile} ---\n${tail}`, {
+      cause: error,
+    });
+  }
+  return stop;
+}
+
+async function waitForStack(port: number, hasExited: () => boolean): Promise<void> {
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  let waitingFor: string[] = ['gateway'];
+  while (Date.now() < deadline) {
+    if (hasExited()) throw new Error('the stack (scripts/up.sh) exited during start-up');
+    const checks = await Promise.all([
+      ...SERVICES.map(async (service) =>
+        (await status(`${base}/_health/${service}/readyz`)) === 200 ? '' : service,
+      ),
+      (async () => ((await status(`${base}/`)) === 200 ? '' : 'frontend'))(),
+    ]);
+    waitingFor = checks.filter(Boolean);
+    if (waitingFor.length === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(
+    `the stack was not ready within ${START_TIMEOUT_MS / 1000} s: waiting for ${waitingFor.join(', ')}`,
+  );
+}
+
+async function status(url: string): Promise<number> {
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+    await response.body?.cancel();
+    return response.status;
+  } catch {
+    return 0;
+  }
+}
+
+/** SIGTERM to scripts/up.sh, which stops the services, Redis and Postgres; then sweeps. */
+async function stopStack(stack: ChildProcess): Promise<void> {
+  if (stack.exitCode === null && stack.signalCode === null && stack.pid) {
+    const exited = new Promise<void>((resolve) => stack.once('exit', () => resolve()));
+    stack.kill('SIGTERM');
+    const timer = setTimeout(() => killGroup(stack.pid!, 'SIGKILL'), STOP_TIMEOUT_MS);
+    await exited;
+    clearTimeout(timer);
+  }
+  if (stack.pid) killGroup(stack.pid, 'SIGKILL');
+}
+
+function killGroup(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // the group is gone already
+  }
+}

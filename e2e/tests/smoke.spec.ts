@@ -1,0 +1,22 @@
+import { expect, test } from '@playwright/test';
+import { adminCredentials } from '../support/stack.ts';
+
+// Proves the harness: the native stack runs, the gateway serves the SPA and routes /api.
+
+test('the home page answers and has a title', async ({ page }) => {
+  const response = await page.goto('/');
+  expect(response?.status()).toBe(200);
+  await expect(page).toHaveTitle(/\S/);
+});
+
+test('an unknown API path answers the JSON 404 of the gateway', async ({ request }) => {
+  const response = await request.get('/api/does-not-exist');
+  expect(response.status()).toBe(404);
+  expect(await response.json()).toEqual({ message: 'Niet gevonden', code: 'NOT_FOUND' });
+});
+
+test('the admin account of the harness can log in', async ({ request }) => {
+  const response = await request.post('/api/auth/login', { data: adminCredentials() });
+  expect(response.status()).toBe(200);
+  expect(await response.json()).toMatchObject({ email: adminCredentials().email, role: 'admin' });
+});

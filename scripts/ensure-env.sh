@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Creates the settings file (ENV_FILE, default .env) from .env.example on the first run and fills
+# every empty secret in it with a fresh random value. Prints the admin e-mail and password when
+# it has just generated that password, which is the only time they are shown.
+set -euo pipefail
+# shellcheck source=scripts/lib.sh
+. "$(dirname "$0")/lib.sh"
+
+ENV_FILE=${ENV_FILE:-$ROOT/.env}
+case $ENV_FILE in /*) ;; *) ENV_FILE="$ROOT/$ENV_FILE" ;; esac
+
+random() { node -e "process.stdout.write(require('node:crypto').randomBytes($1).toString('base64url'))"; }
+
+created=
+if [ ! -f "$ENV_FILE" ]; then
+  mkdir -p "$(dirname "$ENV_FILE")"
+  (umask 077 && cp "$ROOT/.env.example" "$ENV_FILE")
+  created=1
+fi
+
+generated_admin=
+for spec in SESSION_SECRET:48 INTERNAL_TOKEN:32 ADMIN_PASSWORD:15 POSTGRES_PASSWORD:24 MINIO_ROOT_PASSWORD:24; do
+  name=${spec%%:*}
+  if grep -qE "^$name=$" "$ENV_FILE"; then
+    sed -i "s|^$name=\$|$name=$(random "${spec#*:}")|" "$ENV_FILE"
+    [ "$name" != ADMIN_PASSWORD ] || generated_admin=1
+  elif ! grep -qE "^$name=" "$ENV_FILE"; then
+    printf '%s=%s\n' "$name" "$(random "${spec#*:}")" >>"$ENV_FILE"
+    [ "$name" != ADMIN_PASSWORD ] || generated_admin=1
+  fi
+done
+[ -z "$created" ] || ok "created $ENV_FILE with fresh secrets"
+
+# Shown once: only when this run generated the password, and only if the environment does not
+# override it anyway.
+if [ -n "$generated_admin" ] && [ -z "${ADMIN_PASSWORD:-}" ]; then
+  email=$(sed -n 's/^ADMIN_EMAIL=//p' "$ENV_FILE" | tail -n 1)
+  password=$(sed -n 's/^ADMIN_PASSWORD=//p' "$ENV_FILE" | tail -n 1)
+  cat >&2 <<MSG
+
+  ┌─────────────────────────────────────────────────────────────
+  │ First admin account (created when the auth service starts):
+  │   e-mail:   ${ADMIN_EMAIL:-${email:-admin@radio.local}}
+  │   password: $password
+  │ Note it now: it is not shown again (it stays in $(basename "$ENV_FILE")).
+  └─────────────────────────────────────────────────────────────
+
+MSG
+fi

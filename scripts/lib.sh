@@ -1,0 +1,134 @@
+# Shared helpers for the native stack. Source it; it does nothing by itself.
+# shellcheck shell=bash
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+# nginx lives in /usr/sbin, which is not on a normal user's PATH on Debian.
+export PATH="$ROOT/.tools/bin:$PATH:/usr/sbin:/sbin"
+
+if [ -t 2 ] && [ -z "${NO_COLOR:-}" ]; then
+  _c_bold=$'\e[1m' _c_red=$'\e[31m' _c_yellow=$'\e[33m' _c_green=$'\e[32m' _c_off=$'\e[0m'
+else
+  _c_bold='' _c_red='' _c_yellow='' _c_green='' _c_off=''
+fi
+say() { printf '%s==>%s %s\n' "$_c_bold" "$_c_off" "$*" >&2; }
+ok() { printf '%s==>%s %s\n' "$_c_green" "$_c_off" "$*" >&2; }
+warn() { printf '%swarning:%s %s\n' "$_c_yellow" "$_c_off" "$*" >&2; }
+die() {
+  printf '%serror:%s %s\n' "$_c_red" "$_c_off" "$*" >&2
+  exit 1
+}
+
+is_root() { [ "$(id -u)" = 0 ]; }
+
+# Loads KEY=VALUE lines from a dotenv file into the environment. A variable that is already set
+# wins, so `HTTP_PORT=9080 make up` overrides the file. Same syntax as Docker Compose's env_file
+# for the simple cases: comments, blank lines, optional quotes, `export ` prefix.
+load_env_file() {
+  local file=$1 line key value
+  [ -f "$file" ] || return 0
+  while IFS= read -r line || [ -n "$line" ]; do
+    line=${line%$'\r'}
+    [[ $line =~ ^[[:space:]]*(#.*)?$ ]] && continue
+    if [[ ! $line =~ ^[[:space:]]*(export[[:space:]]+)?([A-Za-z_][A-Za-z0-9_]*)=(.*)$ ]]; then
+      warn "$file: ignoring line: $line"
+      continue
+    fi
+    key=${BASH_REMATCH[2]}
+    value=${BASH_REMATCH[3]}
+    if [[ $value =~ ^\"(.*)\"[[:space:]]*$ || $value =~ ^\'(.*)\'[[:space:]]*$ ]]; then
+      value=${BASH_REMATCH[1]}
+    else
+      value=${value%%[[:space:]]#*}
+      value=${value%"${value##*[![:space:]]}"}
+    fi
+    [ -n "${!key+x}" ] || export "$key=$value"
+  done <"$file"
+}
+
+# Reads the configuration (environment first, then ENV_FILE, then defaults) and derives what the
+# processes need. Every port and folder can be moved, so several stacks can run side by side.
+load_config() {
+  ENV_FILE=${ENV_FILE:-$ROOT/.env}
+  case $ENV_FILE in /*) ;; *) ENV_FILE="$ROOT/$ENV_FILE" ;; esac
+  export ENV_FILE
+  load_env_file "$ENV_FILE"
+
+  : "${DATA_DIR:=.data}"
+  case $DATA_DIR in /*) ;; *) DATA_DIR="$ROOT/$DATA_DIR" ;; esac
+  : "${HTTP_HOST:=127.0.0.1}" "${HTTP_PORT:=8080}"
+  : "${AUTH_PORT:=3101}" "${REQUESTS_PORT:=3102}" "${PLAYLIST_PORT:=3103}" "${UPLOADS_PORT:=3104}"
+  : "${POSTGRES_PORT:=54329}" "${REDIS_PORT:=63790}" "${VITE_PORT:=5173}"
+  : "${POSTGRES_USER:=radio}" "${POSTGRES_DB:=radio}"
+  : "${ADMIN_EMAIL:=admin@radio.local}"
+  : "${LOG_LEVEL:=info}" "${LOG_FORMAT:=pretty}"
+  : "${PUBLIC_ORIGIN:=http://localhost:$HTTP_PORT,http://127.0.0.1:$HTTP_PORT}"
+  : "${STREAM_UPSTREAM:=http://127.0.0.1:1}"
+  : "${STORAGE_DRIVER:=local}" "${STORAGE_DIR:=$DATA_DIR/storage}"
+  export DATA_DIR HTTP_HOST HTTP_PORT AUTH_PORT REQUESTS_PORT PLAYLIST_PORT UPLOADS_PORT
+  export POSTGRES_PORT REDIS_PORT VITE_PORT POSTGRES_USER POSTGRES_DB ADMIN_EMAIL
+  export LOG_LEVEL LOG_FORMAT PUBLIC_ORIGIN STREAM_UPSTREAM STORAGE_DRIVER STORAGE_DIR
+
+  # Natively every service listens on loopback only, behind the gateway on the same machine.
+  export HOST=127.0.0.1
+  export TRUSTED_PROXIES=127.0.0.1,::1
+  export DATABASE_URL="postgres://$POSTGRES_USER:${POSTGRES_PASSWORD:-}@127.0.0.1:$POSTGRES_PORT/$POSTGRES_DB"
+  export REDIS_URL="redis://127.0.0.1:$REDIS_PORT"
+
+  # Used by the scripts that source this file.
+  # shellcheck disable=SC2034
+  RUN_DIR="$DATA_DIR/run" LOG_DIR="$DATA_DIR/logs"
+}
+
+require_secrets() {
+  local missing=() name
+  for name in SESSION_SECRET INTERNAL_TOKEN ADMIN_PASSWORD POSTGRES_PASSWORD; do
+    [ -n "${!name:-}" ] || missing+=("$name")
+  done
+  [ ${#missing[@]} = 0 ] || die "not set: ${missing[*]} (in $ENV_FILE or the environment)"
+  [ ${#SESSION_SECRET} -ge 32 ] || die "SESSION_SECRET must be at least 32 characters"
+  [ ${#INTERNAL_TOKEN} -ge 16 ] || die "INTERNAL_TOKEN must be at least 16 characters"
+}
+
+# Something accepts connections on 127.0.0.1:PORT.
+port_in_use() { timeout 1 bash -c "exec 3<>/dev/tcp/127.0.0.1/$1" 2>/dev/null; }
+
+# Waits until CHECK succeeds, at most SECONDS (decimal) long. wait_until SECONDS CHECK...
+wait_until() {
+  local deadline=$((SECONDS + ${1%.*} + 1))
+  shift
+  until "$@"; do
+    [ $SECONDS -lt $deadline ] || return 1
+    sleep 0.1
+  done
+}
+
+# A pid from a pid file, when that process is still alive.
+live_pid() {
+  local pid
+  [ -f "$1" ] || return 1
+  pid=$(head -n 1 "$1" 2>/dev/null)
+  [[ $pid =~ ^[0-9]+$ ]] && kill -0 "$pid" 2>/dev/null && echo "$pid"
+}
+
+# Sends SIGNAL to PID and waits up to SECONDS for it to go, then kills it.
+stop_pid() {
+  local pid=$1 signal=${2:-TERM} seconds=${3:-20}
+  kill -"$signal" "$pid" 2>/dev/null || return 0
+  wait_until "$seconds" eval "! kill -0 $pid 2>/dev/null" || kill -KILL "$pid" 2>/dev/null || true
+}
+
+# Directives given to the native nginx on its command line. As root the workers run as root too:
+# they must read the checkout and DATA_DIR wherever those are (e.g. under /root), and every other
+# process of the stack runs as that same user anyway.
+nginx_globals() {
+  if is_root; then echo "daemon off; user root;"; else echo "daemon off;"; fi
+}
+
+# HTTP status code of GET http://127.0.0.1:PORT/PATH, without curl (bash's /dev/tcp).
+http_status() {
+  (
+    exec 3<>"/dev/tcp/127.0.0.1/$1" || exit 1
+    printf 'GET %s HTTP/1.0\r\nHost: localhost\r\nConnection: close\r\n\r\n' "$2" >&3
+    IFS=' ' read -r -t 5 _ code _ <&3 && echo "$code"
+  ) 2>/dev/null
+}

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Renders gateway/nginx.conf.template (the same template the compose gateway uses) for the native
+# stack into OUT (default DATA_DIR/run/nginx/nginx.conf) and checks it with `nginx -t`.
+# Only the template's own ${GATEWAY_*} variables are substituted; nginx's $variables stay.
+# Any GATEWAY_* variable already in the environment wins over the native default.
+set -euo pipefail
+# shellcheck source=scripts/lib.sh
+. "$(dirname "$0")/lib.sh"
+load_config
+
+TEMPLATE="$ROOT/gateway/nginx.conf.template"
+export GATEWAY_RUN_DIR=${GATEWAY_RUN_DIR:-$RUN_DIR/nginx}
+OUT=${1:-$GATEWAY_RUN_DIR/nginx.conf}
+
+case $HTTP_HOST in *:*) listen_host="[$HTTP_HOST]" ;; *) listen_host=$HTTP_HOST ;; esac
+: "${GATEWAY_LISTEN:=$listen_host:$HTTP_PORT}"
+: "${GATEWAY_STATIC_ROOT:=$ROOT/frontend/dist}"
+: "${GATEWAY_AUTH_UPSTREAM:=http://127.0.0.1:$AUTH_PORT}"
+: "${GATEWAY_REQUESTS_UPSTREAM:=http://127.0.0.1:$REQUESTS_PORT}"
+: "${GATEWAY_PLAYLIST_UPSTREAM:=http://127.0.0.1:$PLAYLIST_PORT}"
+: "${GATEWAY_UPLOADS_UPSTREAM:=http://127.0.0.1:$UPLOADS_PORT}"
+: "${GATEWAY_STREAM_UPSTREAM:=$STREAM_UPSTREAM}"
+: "${GATEWAY_RESOLVER:=127.0.0.1}"
+# Not /dev/stdout: under the supervisor stdout is a socket, which nginx cannot open.
+: "${GATEWAY_ACCESS_LOG:=$LOG_DIR/gateway-access.log}"
+: "${GATEWAY_STREAM_ORIGINS:=https:}"
+
+mapfile -t names < <(grep -o '\${GATEWAY_[A-Z0-9_]*}' "$TEMPLATE" | tr -d '${}' | sort -u)
+for name in "${names[@]}"; do
+  [ -n "${!name:-}" ] || die "gateway template: $name is not set"
+  export "${name?}"
+done
+mkdir -p "$GATEWAY_RUN_DIR" "$(dirname "$OUT")"
+envsubst "$(printf '${%s} ' "${names[@]}")" <"$TEMPLATE" >"$OUT.tmp"
+mv "$OUT.tmp" "$OUT"
+
+if ! out=$(nginx -t -q -p "$GATEWAY_RUN_DIR" -c "$OUT" -e stderr -g "$(nginx_globals)" 2>&1); then
+  printf '%s\n' "$out" >&2
+  die "the rendered gateway config $OUT does not pass nginx -t"
+fi

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Makes sure the Debian/Ubuntu packages the native stack and its tests need are installed:
+# installs the missing ones with apt when run as root, otherwise names them and stops.
+# Quick (one dpkg-query) when everything is there.
+set -euo pipefail
+# shellcheck source=scripts/lib.sh
+. "$(dirname "$0")/lib.sh"
+
+# One list for `make up`, `make dev` and `make test`: the stack and the browser for its tests.
+# Later issues add the built-in station's packages (liquidsoap, icecast2, ffmpeg) here.
+PACKAGES=(postgresql redis-server nginx gettext-base chromium chromium-driver fonts-liberation ca-certificates)
+
+command -v dpkg-query >/dev/null || {
+  for cmd in redis-server nginx envsubst chromium; do
+    command -v "$cmd" >/dev/null || die "not a Debian/Ubuntu system and $cmd is missing: install ${PACKAGES[*]}"
+  done
+  exit 0
+}
+
+missing=()
+while read -r name status; do
+  [ "$status" = installed ] || missing+=("$name")
+done < <(for p in "${PACKAGES[@]}"; do
+  printf '%s %s\n' "$p" "$(dpkg-query -W -f='${db:Status-Status}' "$p" 2>/dev/null || echo missing)"
+done)
+# scripts/bootstrap-node.sh fetches Node 24 with npm when the system Node is older or missing.
+[ -x "$ROOT/.tools/bin/node" ] || command -v npm >/dev/null || missing+=(npm)
+[ ${#missing[@]} = 0 ] && exit 0
+
+if ! is_root; then
+  die "missing system packages: ${missing[*]}
+  install them with:  sudo apt-get update && sudo apt-get install -y ${missing[*]}
+  (or run this as root, which installs them itself)"
+fi
+
+say "installing system packages: ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+# The packages' own services (system Postgres, Redis, nginx) are not used: the stack runs private
+# instances on its own ports, so whether apt starts them does not matter.
+apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+ok "system packages installed"

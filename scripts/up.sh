@@ -1,0 +1,173 @@
+#!/usr/bin/env bash
+# Runs the whole platform natively (what `make up` and `make dev` call once system packages,
+# Node and dependencies are in place):
+#   .env (first run) → private Postgres + Redis under DATA_DIR → migrations → frontend build (when
+#   its sources changed) → gateway config → every service, the worker and nginx under one
+#   supervisor (concurrently: log prefix per process, restart on crash).
+# Ctrl-C or SIGTERM stops it all, Postgres and Redis last. Nothing is asked: everything comes from
+# the environment, then ENV_FILE (default .env), then defaults, so tests and parallel checkouts
+# run it on other ports with another DATA_DIR.
+#
+#   scripts/up.sh          production build of the frontend, served by the gateway
+#   scripts/up.sh --dev    services under `node --watch`, plus the Vite dev server (hot reload)
+#
+# RADIO_TETHER_PID=<pid>: stop everything when that process is gone (the e2e harness sets it).
+set -euo pipefail
+# shellcheck source=scripts/lib.sh
+. "$(dirname "$0")/lib.sh"
+cd "$ROOT"
+
+MODE=up
+case ${1:-} in
+  --dev) MODE=dev ;;
+  '') ;;
+  *) die "usage: $0 [--dev]" ;;
+esac
+started=$SECONDS
+
+"$ROOT/scripts/ensure-env.sh"
+load_config
+require_secrets
+if [ $MODE = dev ]; then
+  export NODE_ENV=development
+  export PUBLIC_ORIGIN="$PUBLIC_ORIGIN,http://localhost:$VITE_PORT,http://127.0.0.1:$VITE_PORT"
+  export VITE_PROXY_TARGET="http://127.0.0.1:$HTTP_PORT"
+else
+  export NODE_ENV=production
+fi
+[ ! -t 1 ] || [ -n "${NO_COLOR:-}" ] || export FORCE_COLOR=1
+
+mkdir -p "$DATA_DIR" "$RUN_DIR" "$LOG_DIR" "$STORAGE_DIR"
+# One stack per DATA_DIR. Children must not inherit the lock (fd 9), or a leftover process
+# would keep it.
+exec 9>"$RUN_DIR/up.lock"
+flock -n 9 || die "another 'make up' or 'make dev' is already running with DATA_DIR=$DATA_DIR"
+
+SUPERVISOR_PIDFILE="$RUN_DIR/supervisor.pid"
+
+# Stops the supervised processes, then Redis and Postgres. Safe to call more than once.
+stop_stack() {
+  local pid
+  pid=$(head -n 1 "$SUPERVISOR_PIDFILE" 2>/dev/null) || pid=
+  if [[ $pid =~ ^[0-9]+$ ]]; then
+    if kill -0 "$pid" 2>/dev/null; then
+      # SIGINT, not SIGTERM: concurrently then treats the exits as intended and restarts nothing.
+      kill -INT "$pid" 2>/dev/null || true
+      wait_until 20 eval "! kill -0 $pid 2>/dev/null" || warn "the services did not stop in 20 s"
+    fi
+    # The supervisor leads its own process group: whatever is left in it (all of it, when the
+    # supervisor itself was killed) goes too.
+    if kill -0 -- "-$pid" 2>/dev/null; then
+      kill -TERM -- "-$pid" 2>/dev/null || true
+      wait_until 10 eval "! kill -0 -- -$pid 2>/dev/null" || kill -KILL -- "-$pid" 2>/dev/null || true
+    fi
+  fi
+  rm -f "$SUPERVISOR_PIDFILE"
+  "$ROOT/scripts/redis.sh" stop || true
+  "$ROOT/scripts/postgres.sh" stop || true
+}
+
+stop_stack # anything left over from a run that was killed outright
+
+ports=(HTTP_PORT AUTH_PORT REQUESTS_PORT PLAYLIST_PORT UPLOADS_PORT)
+[ $MODE = up ] || ports+=(VITE_PORT)
+for name in "${ports[@]}"; do
+  if port_in_use "${!name}"; then
+    die "port ${!name} ($name) is already in use by another program.
+  Set $name (in .env or the environment) to a free port."
+  fi
+done
+
+reaper_pid='' ready_pid=''
+cleanup() {
+  local rc=$?
+  # Keep going whatever happens, even when the terminal or a pipe reading our output is gone.
+  set +e
+  trap '' INT TERM HUP PIPE
+  [ -z "$reaper_pid" ] || kill -KILL "$reaper_pid" 2>/dev/null || true
+  [ -z "$ready_pid" ] || kill "$ready_pid" 2>/dev/null || true
+  say "stopping…"
+  stop_stack
+  ok "stopped"
+  exit "$rc"
+}
+trap cleanup EXIT
+trap 'exit 0' INT
+trap 'exit 0' TERM HUP
+
+# Watchdog: when this script is killed outright (SIGKILL), or the tether process goes, it stops
+# everything this script started, so nothing is left running.
+up_pid=$$
+tether=${RADIO_TETHER_PID:-}
+(
+  trap '' INT TERM HUP
+  while kill -0 "$up_pid" 2>/dev/null && { [ -z "$tether" ] || kill -0 "$tether" 2>/dev/null; }; do
+    sleep 1
+  done
+  if kill -0 "$up_pid" 2>/dev/null; then kill -TERM "$up_pid"; else stop_stack >/dev/null 2>&1; fi
+) 9>&- &
+reaper_pid=$!
+disown $reaper_pid
+
+"$ROOT/scripts/postgres.sh" start
+"$ROOT/scripts/redis.sh" start
+say "migrating the database"
+pnpm --silent db:migrate
+[ $MODE = dev ] || "$ROOT/scripts/build-frontend.sh"
+"$ROOT/scripts/render-gateway.sh"
+
+# --- the supervised processes ----------------------------------------------------------------
+names=() commands=() colors=()
+node_cmd=(node)
+[ $MODE = up ] || node_cmd=(node --watch --watch-preserve-output)
+add() { names+=("$1") colors+=("$2") commands+=("$3"); }
+q() { printf '%q ' "$@"; }
+add auth blue "exec env PORT=$AUTH_PORT $(q "${node_cmd[@]}" services/auth/src/server.ts)"
+add requests magenta "exec env PORT=$REQUESTS_PORT $(q "${node_cmd[@]}" services/requests/src/server.ts)"
+add playlist cyan "exec env PORT=$PLAYLIST_PORT $(q "${node_cmd[@]}" services/playlist/src/server.ts)"
+add uploads yellow "exec env PORT=$UPLOADS_PORT $(q "${node_cmd[@]}" services/uploads/src/server.ts)"
+add worker green "exec env -u PORT $(q "${node_cmd[@]}" services/worker/src/server.ts)"
+add gateway white "exec $(q nginx -p "$RUN_DIR/nginx" -c "$RUN_DIR/nginx/nginx.conf" -e stderr -g "$(nginx_globals)")"
+if [ $MODE = dev ]; then
+  add web gray "exec $(q pnpm --filter @radio/frontend exec vite --host 127.0.0.1 --port "$VITE_PORT" --strictPort)"
+fi
+
+# Its own session: a Ctrl-C in the terminal reaches this script only, which then stops the
+# supervisor (and through it every process) in order. Restarts: every 2 s, without end.
+IFS=,
+setsid node_modules/.bin/concurrently --names "${names[*]}" --prefix-colors "${colors[*]}" \
+  --pad-prefix --restart-tries -1 --restart-after 2000 --kill-timeout 10000 \
+  -- "${commands[@]}" 9>&- &
+unset IFS
+supervisor_pid=$!
+echo "$supervisor_pid" >"$SUPERVISOR_PIDFILE"
+
+# Tell when everything answers through the gateway.
+(
+  deadline=$((SECONDS + 180))
+  while [ $SECONDS -lt $deadline ]; do
+    waiting=()
+    for service in auth requests playlist uploads; do
+      port=${service^^}_PORT
+      # Through the gateway only once the service listens, to keep its error log quiet.
+      port_in_use "${!port}" && [ "$(http_status "$HTTP_PORT" "/_health/$service/readyz")" = 200 ] ||
+        waiting+=("$service")
+    done
+    if [ ${#waiting[@]} = 0 ]; then
+      if [ $MODE = dev ]; then
+        echo >&2
+        ok "ready in $((SECONDS - started)) s: http://localhost:$VITE_PORT (Vite, hot reload) — API via the gateway on http://localhost:$HTTP_PORT — Ctrl-C stops"
+      else
+        echo >&2
+        ok "ready in $((SECONDS - started)) s: http://localhost:$HTTP_PORT — Ctrl-C stops"
+      fi
+      exit 0
+    fi
+    sleep 0.25
+  done
+  warn "not ready after 180 s: ${waiting[*]} (see their logs above)"
+) 9>&- &
+ready_pid=$!
+disown $ready_pid
+
+wait "$supervisor_pid"
