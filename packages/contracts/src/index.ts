@@ -1,3 +1,5 @@
 export * from './common.ts';
 export * from './auth.ts';
 export * from './settings.ts';
+export * from './now-playing.ts';
+export * from './playlist.ts';

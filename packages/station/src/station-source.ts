@@ -1,0 +1,66 @@
+/**
+ * One contract for every station source (an external AzuraCast, or the built-in Liquidsoap +
+ * Icecast station, which publishes the same AzuraCast shapes). Everything is normalised here:
+ * times are Dates, durations whole seconds, empty names are empty strings.
+ */
+
+export interface PlayedSong {
+  /** The source's own id of this play (AzuraCast `sh_id`, or the built-in station's id). */
+  sourceId: string;
+  playedAt: Date;
+  /** Seconds; 0 when unknown. */
+  duration: number;
+  title: string;
+  artist: string;
+  album: string | null;
+  /** False for hidden plays such as jingles: they are not listed to listeners. */
+  isVisible: boolean;
+}
+
+export interface CurrentSong extends PlayedSong {
+  /** Seconds into the song when the source answered. */
+  elapsed: number;
+  remaining: number;
+}
+
+export interface NowPlaying {
+  stationName: string;
+  isOnline: boolean;
+  isLive: boolean;
+  current: CurrentSong | null;
+  /** Newest first, without the current song. */
+  recent: PlayedSong[];
+}
+
+export interface LibraryTrack {
+  /** Path relative to the library root (the AzuraCast media path or the built-in file name). */
+  path: string;
+  title: string;
+  artist: string;
+  album: string | null;
+  /** Seconds. */
+  duration: number;
+}
+
+export interface QueueEntry {
+  title: string;
+  artist: string;
+  /** Seconds. */
+  duration: number;
+  /** Expected start, when the source knows it. */
+  expectedStart: Date | null;
+  isRequest: boolean;
+}
+
+export interface StationSource {
+  nowPlaying(): Promise<NowPlaying>;
+  /** Plays that started within [start, end], newest first. */
+  history(range: { start: Date; end: Date }): Promise<PlayedSong[]>;
+  library(): Promise<LibraryTrack[]>;
+  queue(): Promise<QueueEntry[]>;
+}
+
+/** A source answered something unusable or not at all; `message` is for the operator's log. */
+export class StationSourceError extends Error {
+  override readonly name = 'StationSourceError';
+}
