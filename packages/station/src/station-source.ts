@@ -64,3 +64,11 @@ export interface StationSource {
 export class StationSourceError extends Error {
   override readonly name = 'StationSourceError';
 }
+
+export interface StationSourceSettings {
+  /** The AzuraCast-style now-playing URL, `{base}/api/nowplaying/{station}`. */
+  nowPlayingUrl: string;
+  /** Sent as X-API-Key (history, library and queue need it). */
+  apiKey: string | null;
+  timeoutMs?: number;
+}
