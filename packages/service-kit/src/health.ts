@@ -25,11 +25,15 @@ async function passes(check: () => Promise<unknown>): Promise<'ok' | 'failing'> 
   }
 }
 
+/** Probes run every few seconds; their request lines would drown the useful logs. */
+const PROBE_LOG_LEVEL = 'warn';
+
 /** /healthz: the process is up. /readyz: it can reach Postgres and Redis (else 503). */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/healthz',
     {
+      logLevel: PROBE_LOG_LEVEL,
       config: { access: 'public' },
       schema: { response: { 200: z.object({ status: z.literal('ok') }) } },
     },
@@ -39,6 +43,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/readyz',
     {
+      logLevel: PROBE_LOG_LEVEL,
       config: { access: 'public' },
       schema: { response: { 200: readinessSchema, 503: readinessSchema } },
     },
