@@ -10,10 +10,16 @@ const envDir = resolve(import.meta.dirname, '..');
 const ENV_DEFAULTS = {
   VITE_STATION_NAME: 'Radio Lokaal',
   VITE_STUDIO_CONTACT_URL: 'https://wa.me/31612345678',
+  /**
+   * The station's time zone: the archive's days and hours, and every time shown, follow it.
+   * Without VITE_STATION_TIME_ZONE it is the platform's STATION_TZ (the playlist service's).
+   */
+  VITE_STATION_TIME_ZONE: 'Europe/Amsterdam',
 };
 
 export default defineConfig(({ mode }) => {
-  const env = loadEnv(mode, envDir, 'VITE_');
+  const env = loadEnv(mode, envDir, ['VITE_', 'STATION_TZ']);
+  env.VITE_STATION_TIME_ZONE ||= env.STATION_TZ ?? '';
   const proxyTarget = env.VITE_PROXY_TARGET || 'http://localhost:8080';
 
   return {

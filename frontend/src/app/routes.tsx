@@ -8,6 +8,9 @@ import { CloudUploadsPage } from '@/features/cloud-uploads/components/cloud-uplo
 import { DJ_SETTINGS_DEFAULTS, useDjSettings } from '@/features/dj-settings/api/get-dj-settings';
 import { HomePage } from '@/features/home/components/home-page';
 import { ListenPage } from '@/features/listen/components/listen-page';
+import { useNowPlaying } from '@/features/player/api/get-now-playing';
+import { useStationInfo } from '@/features/player/api/get-station-info';
+import { LivePlayer } from '@/features/player/components/live-player';
 import { PlaylistPage } from '@/features/playlist/components/playlist-page';
 import { RequestsPage } from '@/features/requests/components/requests-page';
 import { UploadPage } from '@/features/uploads/components/upload-page';
@@ -19,6 +22,29 @@ import { NotFoundPage } from './not-found-page';
 function AuthRoute() {
   const { data: settings = DJ_SETTINGS_DEFAULTS } = useDjSettings();
   return <AuthPage registrationEnabled={settings.registrationEnabled} />;
+}
+
+function HomeRoute() {
+  const nowPlaying = useNowPlaying();
+  return (
+    <HomePage
+      player={<LivePlayer />}
+      history={nowPlaying.data?.song_history}
+      historyStatus={nowPlaying.status}
+    />
+  );
+}
+
+function ListenRoute() {
+  const stationInfo = useStationInfo();
+  return (
+    <ListenPage
+      player={<LivePlayer />}
+      streamUrl={stationInfo.data?.streamUrl}
+      radioDirectoryUrl={stationInfo.data?.radioDirectoryUrl}
+      isLoading={stationInfo.isPending}
+    />
+  );
 }
 
 function RequestsRoute() {
@@ -37,8 +63,8 @@ export const appRoutes: RouteObject[] = [
   {
     element: <AppLayout />,
     children: [
-      { index: true, element: <HomePage /> },
-      { path: 'luisteren', element: <ListenPage /> },
+      { index: true, element: <HomeRoute /> },
+      { path: 'luisteren', element: <ListenRoute /> },
       { path: 'playlist', element: <PlaylistPage /> },
       {
         path: 'auth',

@@ -60,3 +60,8 @@ export function serverMessage(error: unknown): string | undefined {
     return undefined;
   }
 }
+
+/** What to tell the listener about a failed call: the server's own text, else the error's. */
+export function failureMessage(error: unknown): string {
+  return serverMessage(error) ?? (error instanceof Error ? error.message : String(error));
+}

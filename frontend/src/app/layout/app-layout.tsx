@@ -1,26 +1,30 @@
 import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { PlayerProvider } from '@/features/player/components/player-provider';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
 export function AppLayout() {
   return (
-    <div className="flex min-h-dvh flex-col">
-      <a
-        href="#inhoud"
-        className="sr-only z-50 rounded-md bg-primary px-4 py-2 font-semibold text-primary-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
-      >
-        Naar de inhoud
-      </a>
-      <SiteHeader />
-      <main
-        id="inhoud"
-        tabIndex={-1}
-        className="flex-1 px-4 py-8 focus:outline-none sm:px-6 lg:py-12"
-      >
-        <Outlet />
-      </main>
-      <SiteFooter />
-      <ScrollRestoration />
-    </div>
+    // The player lives here, above the pages, so the stream keeps playing between them.
+    <PlayerProvider>
+      <div className="flex min-h-dvh flex-col">
+        <a
+          href="#inhoud"
+          className="sr-only z-50 rounded-md bg-primary px-4 py-2 font-semibold text-primary-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+        >
+          Naar de inhoud
+        </a>
+        <SiteHeader />
+        <main
+          id="inhoud"
+          tabIndex={-1}
+          className="flex-1 px-4 py-8 focus:outline-none sm:px-6 lg:py-12"
+        >
+          <Outlet />
+        </main>
+        <SiteFooter />
+        <ScrollRestoration />
+      </div>
+    </PlayerProvider>
   );
 }

@@ -1,17 +1,13 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ArrowRight, Headphones, ListMusic, Music, type LucideIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { STATION_NAME } from '@/lib/config';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { RecentSongs, type SongHistory } from './recent-songs';
 
 const HIGHLIGHTS: { to: string; icon: LucideIcon; title: string; text: string }[] = [
-  {
-    to: '/luisteren',
-    icon: Headphones,
-    title: 'Luister live',
-    text: 'Dag en nacht muziek uit de buurt, in je browser of in je eigen speler.',
-  },
   {
     to: '/playlist',
     icon: ListMusic,
@@ -24,26 +20,32 @@ const HIGHLIGHTS: { to: string; icon: LucideIcon; title: string; text: string }[
     title: 'Vraag een nummer aan',
     text: 'Stuur een verzoekje in, met een persoonlijk bericht of een ingesproken groet.',
   },
+  {
+    to: '/luisteren',
+    icon: Headphones,
+    title: 'Luister waar je wilt',
+    text: 'Met de directe streamlink luister je in je eigen speler, app of slimme speaker.',
+  },
 ];
 
-export function HomePage() {
+type HomePageProps = {
+  /** The live player (another feature's, put in by the route). */
+  player: ReactNode;
+  /** The station's recent plays from now playing; undefined while loading or after a failure. */
+  history: SongHistory | undefined;
+  historyStatus: 'pending' | 'error' | 'success';
+};
+
+export function HomePage({ player, history, historyStatus }: HomePageProps) {
   useDocumentTitle();
   return (
-    <div className="mx-auto grid w-full max-w-6xl gap-12">
+    <div className="mx-auto grid w-full max-w-6xl gap-10 lg:gap-14">
       <section
         aria-labelledby="home-title"
-        className="relative overflow-hidden rounded-3xl bg-ink px-6 py-12 text-ink-foreground sm:px-12 sm:py-16"
+        className="grid items-center gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,34rem)] lg:gap-12"
       >
-        <div
-          aria-hidden="true"
-          className="pointer-events-none absolute -top-32 -right-20 size-96 rounded-full bg-primary/45 blur-3xl"
-        />
-        <div
-          aria-hidden="true"
-          className="pointer-events-none absolute -bottom-40 -left-24 size-80 rounded-full bg-orange-300/15 blur-3xl"
-        />
-        <div className="relative grid max-w-2xl gap-6">
-          <p className="text-sm font-bold tracking-widest text-orange-300 uppercase">
+        <div className="grid gap-4 lg:gap-6">
+          <p className="text-sm font-bold tracking-widest text-primary uppercase">
             Jouw lokale radio
           </p>
           <h1
@@ -52,55 +54,62 @@ export function HomePage() {
           >
             {STATION_NAME}
           </h1>
-          <p className="text-lg text-pretty text-ink-foreground/85 sm:text-xl">
+          <p className="max-w-xl text-lg text-pretty text-muted-foreground sm:text-xl">
             Muziek, mensen en nieuws uit de buurt. Zet ons aan, vraag je favoriete nummer aan en doe
             mee met de uitzending.
           </p>
-          <div className="flex flex-wrap gap-3">
-            <Button asChild size="lg">
-              <Link to="/luisteren">
-                <Headphones aria-hidden="true" />
-                Luister live
+          <div className="hidden flex-wrap gap-3 lg:flex">
+            <Button asChild size="lg" variant="outline">
+              <Link to="/playlist">
+                <ListMusic aria-hidden="true" />
+                Bekijk de playlist
               </Link>
             </Button>
-            <Button
-              asChild
-              size="lg"
-              variant="outline"
-              className="border-white/30 bg-transparent text-ink-foreground hover:bg-white/10 hover:text-ink-foreground"
-            >
-              <Link to="/playlist">Bekijk de playlist</Link>
+            <Button asChild size="lg" variant="ghost">
+              <Link to="/luisteren">
+                <Headphones aria-hidden="true" />
+                Meer luisteropties
+              </Link>
             </Button>
           </div>
         </div>
+        {player}
       </section>
 
-      <section aria-label="Wat je hier kunt doen" className="grid gap-4 md:grid-cols-3">
-        {HIGHLIGHTS.map(({ to, icon: Icon, title, text }) => (
-          <Card key={to} className="group relative p-6 transition-shadow hover:shadow-md">
-            <span className="mb-4 inline-flex size-11 items-center justify-center rounded-xl bg-accent text-accent-foreground">
-              <Icon aria-hidden="true" className="size-5" />
-            </span>
-            <h2 className="text-lg font-bold">
-              <Link
-                to={to}
-                className="after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-ring"
-              >
-                {title}
-              </Link>
-            </h2>
-            <p className="mt-1 text-sm text-muted-foreground">{text}</p>
-            <ArrowRight
-              aria-hidden="true"
-              className="mt-4 size-5 text-primary transition-transform group-hover:translate-x-1"
-            />
-          </Card>
-        ))}
-      </section>
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <RecentSongs history={history} status={historyStatus} />
+        <section aria-label="Wat je hier kunt doen" className="grid content-start gap-4">
+          {HIGHLIGHTS.map(({ to, icon: Icon, title, text }) => (
+            <Card
+              key={to}
+              className="group relative flex items-start gap-4 p-5 transition-shadow hover:shadow-md"
+            >
+              <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-xl bg-accent text-accent-foreground">
+                <Icon aria-hidden="true" className="size-5" />
+              </span>
+              <div className="grid min-w-0 flex-1 gap-1">
+                <h2 className="font-bold">
+                  <Link
+                    to={to}
+                    className="after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-ring"
+                  >
+                    {title}
+                  </Link>
+                </h2>
+                <p className="text-sm text-muted-foreground">{text}</p>
+              </div>
+              <ArrowRight
+                aria-hidden="true"
+                className="mt-1 size-5 shrink-0 text-primary transition-transform group-hover:translate-x-1"
+              />
+            </Card>
+          ))}
+        </section>
+      </div>
 
       <section
         aria-labelledby="about-title"
-        className="grid gap-4 md:grid-cols-[1fr_2fr] md:gap-12"
+        className="grid gap-4 rounded-2xl border bg-card p-6 sm:p-10 md:grid-cols-[1fr_2fr] md:gap-12"
       >
         <h2 id="about-title" className="text-2xl font-extrabold tracking-tight">
           Over {STATION_NAME}

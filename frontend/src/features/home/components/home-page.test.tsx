@@ -1,0 +1,76 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { errorResponse, jsonResponse, mockFetch, sessionHandlers } from '@/test/fetch-mock';
+import { mockMediaElement } from '@/test/media-mock';
+import { renderApp } from '@/test/render-app';
+import { FRIDAY_14H, nowPlaying, stationInfo } from '@/test/station-fixtures';
+
+const nowPlayingCalls = (fetchMock: ReturnType<typeof mockFetch>) =>
+  fetchMock.mock.calls.filter(([url]) => url === '/api/now-playing').length;
+
+describe('the home page', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('shows the player with the current song, the recent songs and the About text', async () => {
+    mockMediaElement();
+    mockFetch({
+      ...sessionHandlers(null),
+      'GET /api/station-info': () => jsonResponse(stationInfo()),
+      'GET /api/now-playing': () =>
+        jsonResponse(
+          nowPlaying({
+            song_history: [
+              {
+                played_at: FRIDAY_14H - 240,
+                song: { artist: 'Doe Maar', title: 'De bom', album: null },
+              },
+            ],
+          }),
+        ),
+    });
+    renderApp('/');
+
+    const player = await screen.findByRole('region', { name: 'Livespeler' });
+    expect(await within(player).findByText('Radar Love')).toBeDefined();
+    expect(within(player).getByRole('button', { name: 'Afspelen' })).toBeDefined();
+    const recent = screen.getByRole('region', { name: 'Eerder op de radio' });
+    expect(within(recent).getByText('De bom')).toBeDefined();
+    expect(within(recent).getByText('13:56')).toBeDefined();
+    expect(screen.getByRole('heading', { name: 'Over Radio Lokaal' })).toBeDefined();
+  });
+
+  it('shows the failure of now playing and the recent songs text', async () => {
+    mockMediaElement();
+    mockFetch({
+      ...sessionHandlers(null),
+      'GET /api/now-playing': () => errorResponse(503, 'Het station is even niet bereikbaar'),
+    });
+    renderApp('/');
+
+    expect(await screen.findByText('Het station is even niet bereikbaar')).toBeDefined();
+    expect(screen.getByText('Kan recente nummers niet laden')).toBeDefined();
+    expect(screen.getByRole('button', { name: 'Opnieuw proberen' })).toBeDefined();
+  });
+
+  it('loads now playing once on load and then every 30 seconds', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    mockMediaElement();
+    const fetchMock = mockFetch({
+      ...sessionHandlers(null),
+      'GET /api/station-info': () => jsonResponse(stationInfo()),
+      'GET /api/now-playing': () => jsonResponse(nowPlaying()),
+    });
+    renderApp('/');
+    await screen.findByText('Radar Love');
+    expect(nowPlayingCalls(fetchMock)).toBe(1);
+
+    await act(() => vi.advanceTimersByTimeAsync(29_000));
+    expect(nowPlayingCalls(fetchMock)).toBe(1);
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    await waitFor(() => expect(nowPlayingCalls(fetchMock)).toBe(2));
+    await act(() => vi.advanceTimersByTimeAsync(30_000));
+    await waitFor(() => expect(nowPlayingCalls(fetchMock)).toBe(3));
+  });
+});

@@ -1,0 +1,107 @@
+import { useId } from 'react';
+import { Link } from 'react-router-dom';
+import { ArrowRight, Music } from 'lucide-react';
+import type { NowPlayingResponse } from '@radio/contracts';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Skeleton } from '@/components/ui/skeleton';
+import { formatClock } from '@/lib/format-time';
+import { displayArtist, displayTitle } from '@/lib/song-names';
+import { cn } from '@/lib/utils';
+
+export type SongHistory = NowPlayingResponse['song_history'];
+
+/** Spec section 9: the home page shows the last 5 played songs. */
+export const RECENT_SONGS_SHOWN = 5;
+
+type RecentSongsProps = {
+  /** The station's history; undefined while it loads or when it could not be loaded. */
+  history: SongHistory | undefined;
+  status: 'pending' | 'error' | 'success';
+  className?: string;
+};
+
+/** The newest plays first, at most five. */
+export function recentSongs(history: SongHistory): SongHistory {
+  return [...history].sort((a, b) => b.played_at - a.played_at).slice(0, RECENT_SONGS_SHOWN);
+}
+
+function SongRows({ history }: { history: SongHistory }) {
+  const songs = recentSongs(history);
+  if (songs.length === 0) return <EmptyState>Geen recente nummers beschikbaar</EmptyState>;
+  return (
+    <ol className="divide-y">
+      {songs.map(({ played_at, song }) => (
+        <li
+          key={`${played_at}-${song.artist}-${song.title}`}
+          className="flex items-center gap-4 py-3"
+        >
+          <span
+            aria-hidden="true"
+            className="hidden size-10 shrink-0 items-center justify-center rounded-lg bg-accent text-accent-foreground sm:inline-flex"
+          >
+            <Music className="size-4" />
+          </span>
+          <div className="grid min-w-0 flex-1">
+            <p className="truncate font-semibold">{displayTitle(song.title)}</p>
+            <p className="truncate text-sm text-muted-foreground">{displayArtist(song.artist)}</p>
+          </div>
+          <time
+            dateTime={new Date(played_at * 1000).toISOString()}
+            className="shrink-0 text-sm font-semibold text-muted-foreground tabular-nums"
+          >
+            {formatClock(played_at)}
+          </time>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function SkeletonRows() {
+  return (
+    <ul aria-label="Recente nummers laden" className="divide-y">
+      {Array.from({ length: RECENT_SONGS_SHOWN }, (_, row) => (
+        <li key={row} data-testid="recent-song-skeleton" className="flex items-center gap-4 py-3">
+          <Skeleton className="hidden size-10 shrink-0 sm:block" />
+          <div className="grid flex-1 gap-2">
+            <Skeleton className="h-4 w-2/3" />
+            <Skeleton className="h-3 w-1/3" />
+          </div>
+          <Skeleton className="h-4 w-10" />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** "Eerder op de radio": the songs played before the current one. */
+export function RecentSongs({ history, status, className }: RecentSongsProps) {
+  const titleId = useId();
+  return (
+    <Card role="region" aria-labelledby={titleId} className={cn('flex flex-col', className)}>
+      <CardHeader>
+        <CardTitle id={titleId}>Eerder op de radio</CardTitle>
+        <CardDescription>De nummers die we net voor dit nummer draaiden.</CardDescription>
+      </CardHeader>
+      <CardContent className="flex-1">
+        {history ? (
+          <SongRows history={history} />
+        ) : status === 'pending' ? (
+          <SkeletonRows />
+        ) : (
+          <EmptyState>Kan recente nummers niet laden</EmptyState>
+        )}
+      </CardContent>
+      <div className="border-t px-6 py-4">
+        <Link
+          to="/playlist"
+          className="inline-flex items-center gap-1.5 rounded-sm text-sm font-semibold text-primary underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+        >
+          Bekijk de hele playlist
+          <ArrowRight aria-hidden="true" className="size-4" />
+        </Link>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,28 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { nowPlayingResponseSchema, type NowPlayingResponse } from '@radio/contracts';
+import { apiJson } from '@/lib/api-client';
+
+/** Spec section 9: now playing is polled every 30 seconds (and fetched on load). */
+export const NOW_PLAYING_POLL_MS = 30_000;
+
+export const nowPlayingQueryKey = ['now-playing'] as const;
+
+export function fetchNowPlaying(): Promise<NowPlayingResponse> {
+  return apiJson(nowPlayingResponseSchema, 'GET', '/api/now-playing');
+}
+
+export const nowPlayingQueryOptions = queryOptions({
+  queryKey: nowPlayingQueryKey,
+  queryFn: fetchNowPlaying,
+  refetchInterval: NOW_PLAYING_POLL_MS,
+  // The lock screen shows the song while the tab is hidden, so the poll goes on in the background.
+  refetchIntervalInBackground: true,
+  // A page opened again after a poll interval loads afresh instead of showing an old song first.
+  staleTime: NOW_PLAYING_POLL_MS,
+  retry: false,
+});
+
+/** What the station plays now and played before; polled while a component shows it. */
+export function useNowPlaying() {
+  return useQuery(nowPlayingQueryOptions);
+}

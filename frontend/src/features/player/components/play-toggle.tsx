@@ -1,0 +1,56 @@
+import { Pause, Play } from 'lucide-react';
+import { Spinner } from '@/components/ui/spinner';
+import { cn } from '@/lib/utils';
+import type { PlayerState } from '../lib/live-player-controller';
+
+type PlayToggleProps = {
+  state: PlayerState;
+  onToggle: () => void;
+  size?: 'md' | 'lg';
+  className?: string;
+};
+
+/**
+ * The play/pause button. A native button, so a focused one answers Enter and Space. While the
+ * stream loads it stays focusable but does nothing (the controller ignores the toggle).
+ */
+export function PlayToggle({ state, onToggle, size = 'md', className }: PlayToggleProps) {
+  const label = state.isLoading ? 'Stream laden' : state.isPlaying ? 'Pauzeren' : 'Afspelen';
+  const iconClass = size === 'lg' ? 'size-8' : 'size-5';
+  return (
+    <button
+      type="button"
+      onClick={onToggle}
+      aria-label={label}
+      aria-disabled={state.isLoading || undefined}
+      className={cn(
+        'inline-flex shrink-0 items-center justify-center rounded-full bg-primary text-primary-foreground shadow-lg shadow-primary/30 transition-[transform,background-color] hover:bg-primary-hover focus-visible:ring-4 focus-visible:ring-orange-300 focus-visible:outline-none active:scale-95 aria-disabled:cursor-progress',
+        size === 'lg' ? 'size-16 sm:size-20' : 'size-11',
+        className,
+      )}
+    >
+      {state.isLoading ? (
+        <Spinner className={iconClass} />
+      ) : state.isPlaying ? (
+        <Pause aria-hidden="true" className={cn(iconClass, 'fill-current')} />
+      ) : (
+        <Play aria-hidden="true" className={cn(iconClass, 'translate-x-0.5 fill-current')} />
+      )}
+    </button>
+  );
+}
+
+/** Bouncing bars: the stream is playing. */
+export function Equalizer({ className }: { className?: string }) {
+  return (
+    <span aria-hidden="true" className={cn('flex h-3.5 items-end gap-0.5', className)}>
+      {[0, 1, 2, 3].map((bar) => (
+        <span
+          key={bar}
+          className="animate-equalizer w-0.75 rounded-full bg-orange-300"
+          style={{ animationDelay: `${bar * -0.27}s` }}
+        />
+      ))}
+    </span>
+  );
+}

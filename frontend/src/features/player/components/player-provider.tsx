@@ -1,0 +1,78 @@
+import {
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
+import { useMediaSessionControls, useMediaSessionMetadata } from '../hooks/use-media-session';
+import { useOnAir } from '../hooks/use-on-air';
+import { PlayerContext, type PlayerContextValue } from '../hooks/use-player';
+import { useTwoFingerDoubleTap } from '../hooks/use-two-finger-double-tap';
+import { LivePlayerController } from '../lib/live-player-controller';
+import { MiniPlayer } from './mini-player';
+
+/** Tells the lock screen what plays; mounted only while the stream is on. */
+function MediaSessionMetadata() {
+  const { song, stationName } = useOnAir();
+  useMediaSessionMetadata({
+    title: song?.title ?? stationName,
+    artist: song?.artist ?? '',
+    album: stationName,
+  });
+  return null;
+}
+
+/**
+ * Owns the app's single audio element, so the stream keeps playing while the listener moves
+ * between pages. Pages show it with <LivePlayer>; elsewhere a mini player appears while it
+ * plays. Magic tap: VoiceOver's magic tap plays/pauses the system's current audio, which
+ * arrives here through the Media Session handlers; the focused play button answers Enter and
+ * Space; and a two-finger double touch within 500 ms toggles wherever a player is shown.
+ */
+export function PlayerProvider({ children }: { children: ReactNode }) {
+  const [controller] = useState(() => new LivePlayerController());
+  const state = useSyncExternalStore(
+    controller.subscribe,
+    controller.getState,
+    controller.getState,
+  );
+  const [fullPlayers, setFullPlayers] = useState(0);
+  const audioRef = useRef<HTMLAudioElement>(null);
+
+  useEffect(() => {
+    controller.attach(audioRef.current);
+    return () => controller.attach(null);
+  }, [controller]);
+
+  const registerFullPlayer = useCallback(() => {
+    setFullPlayers((count) => count + 1);
+    return () => setFullPlayers((count) => count - 1);
+  }, []);
+
+  const isOn = state.isPlaying || state.isLoading;
+  const showMiniPlayer = fullPlayers === 0 && (isOn || state.error !== null);
+
+  useMediaSessionControls({
+    play: controller.play,
+    stop: controller.stop,
+    isPlaying: state.isPlaying,
+  });
+  useTwoFingerDoubleTap(controller.toggle, fullPlayers > 0 || showMiniPlayer);
+
+  const value = useMemo<PlayerContextValue>(
+    () => ({ controller, state, registerFullPlayer }),
+    [controller, state, registerFullPlayer],
+  );
+
+  return (
+    <PlayerContext value={value}>
+      {children}
+      <audio ref={audioRef} preload="none" hidden />
+      {isOn && <MediaSessionMetadata />}
+      {showMiniPlayer && <MiniPlayer />}
+    </PlayerContext>
+  );
+}

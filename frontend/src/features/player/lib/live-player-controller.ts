@@ -1,0 +1,224 @@
+import {
+  audioErrorMessage,
+  AUDIO_ERROR,
+  isInterruption,
+  isPermissionError,
+  PLAY_ERROR,
+  playFailureMessage,
+} from './audio-errors';
+
+/** Spec section 9. */
+export const DEFAULT_VOLUME = 0.75;
+
+/** The stream's format (spec section 7: an mp3 stream). */
+const STREAM_TYPE = 'audio/mpeg';
+
+/** The audio player state of spec section 3. */
+export type PlayerState = {
+  isPlaying: boolean;
+  isLoading: boolean;
+  volume: number;
+  error: string | null;
+};
+
+/** Clamps a volume between 0 and 1 (spec section 5); anything else than a number is 0. */
+export function clampVolume(volume: number): number {
+  if (Number.isNaN(volume)) return 0;
+  return Math.min(1, Math.max(0, volume));
+}
+
+/** One try to play one stream address. */
+type Attempt = { id: number; sourceIndex: number; started: boolean };
+
+/**
+ * The live player's state machine (spec section 4) around one audio element:
+ *
+ * - idle -> loading on play or `loadstart` -> playing (`playing`, or play() resolving);
+ *   `waiting` sets loading again.
+ * - play tries the stream addresses in order (https first, then the http fallback); an error
+ *   is shown only when the last one fails. A play() that the browser does not allow (autoplay
+ *   policy) is shown at once: another address would not be allowed either.
+ * - pause/stop by the user sets the intentional-stop marker, so the error that clearing the
+ *   source causes is ignored; it clears the source (a live stream resumes live, not from a
+ *   stale buffer) and clears the error.
+ * - toggle does nothing while loading.
+ *
+ * It is plain TypeScript: React reads it through useSyncExternalStore.
+ */
+export class LivePlayerController {
+  #audio: HTMLAudioElement | null = null;
+  #sources: readonly string[] = [];
+  /**
+   * The attempt in progress. `null` is the intentional-stop marker: the user stopped (or the
+   * last address failed and the player gave up), and the element's events are ignored.
+   */
+  #attempt: Attempt | null = null;
+  #attemptCount = 0;
+  #state: PlayerState = { isPlaying: false, isLoading: false, volume: DEFAULT_VOLUME, error: null };
+  readonly #listeners = new Set<() => void>();
+
+  readonly #handlers: ReadonlyArray<readonly [keyof HTMLMediaElementEventMap, () => void]> = [
+    ['loadstart', () => this.#whileActive(() => this.#update({ isLoading: true }))],
+    ['waiting', () => this.#whileActive(() => this.#update({ isLoading: true }))],
+    ['playing', () => this.#whileActive((attempt) => this.#started(attempt))],
+    [
+      'error',
+      () =>
+        this.#whileActive((attempt) =>
+          this.#failed(attempt, audioErrorMessage(this.#audio?.error?.code, this.#canPlayStream())),
+        ),
+    ],
+    // A live stream never ends by itself: the connection to the stream was broken.
+    ['ended', () => this.#whileActive(() => this.#giveUp(AUDIO_ERROR.interrupted))],
+    [
+      'pause',
+      () =>
+        this.#whileActive((attempt) => {
+          // Paused by the browser or the system (another player, headphones unplugged):
+          // the same as a stop by the user.
+          if (attempt.started && !this.#audio?.ended) this.stop();
+        }),
+    ],
+  ];
+
+  // --- React's view ----------------------------------------------------------------------
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  };
+
+  getState = (): PlayerState => this.#state;
+
+  /** Connects the one audio element this controller drives (null disconnects it). */
+  attach = (audio: HTMLAudioElement | null): void => {
+    if (audio === this.#audio) return;
+    if (this.#audio) {
+      this.stop();
+      for (const [type, handler] of this.#handlers) this.#audio.removeEventListener(type, handler);
+    }
+    this.#audio = audio;
+    if (!audio) return;
+    audio.volume = this.#state.volume;
+    for (const [type, handler] of this.#handlers) audio.addEventListener(type, handler);
+  };
+
+  // --- Commands ---------------------------------------------------------------------------
+
+  /** The stream addresses in the order to try them; used from the next play on. */
+  setSources(sources: readonly string[]): void {
+    this.#sources = [...new Set(sources.filter(Boolean))];
+  }
+
+  toggle = (): void => {
+    if (this.#state.isLoading) return;
+    if (this.#state.isPlaying) this.stop();
+    else this.play();
+  };
+
+  play = (): void => {
+    if (this.#attempt) return;
+    this.#trySource(0);
+  };
+
+  /** Stop by the user (the pause button, the lock screen, a gesture). */
+  stop = (): void => {
+    this.#attempt = null;
+    this.#release();
+    this.#update({ isPlaying: false, isLoading: false, error: null });
+  };
+
+  setVolume = (volume: number): void => {
+    const clamped = clampVolume(volume);
+    if (this.#audio) this.#audio.volume = clamped;
+    this.#update({ volume: clamped });
+  };
+
+  // --- The machine ------------------------------------------------------------------------
+
+  #trySource(sourceIndex: number): void {
+    const audio = this.#audio;
+    const source = this.#sources[sourceIndex];
+    if (!audio || source === undefined) {
+      this.#giveUp(PLAY_ERROR.default);
+      return;
+    }
+    const attempt: Attempt = { id: ++this.#attemptCount, sourceIndex, started: false };
+    this.#attempt = attempt;
+    this.#update({ isPlaying: false, isLoading: true, error: null });
+    audio.src = source;
+    audio.volume = this.#state.volume;
+
+    let playback: Promise<void> | undefined;
+    try {
+      playback = audio.play();
+    } catch (error) {
+      this.#playRejected(attempt, error);
+      return;
+    }
+    // Older browsers return nothing; then the element's events tell what happens.
+    playback?.then(
+      () => this.#ifCurrent(attempt, () => this.#started(attempt)),
+      (error: unknown) => this.#ifCurrent(attempt, () => this.#playRejected(attempt, error)),
+    );
+  }
+
+  #started(attempt: Attempt): void {
+    attempt.started = true;
+    this.#update({ isPlaying: true, isLoading: false, error: null });
+  }
+
+  #playRejected(attempt: Attempt, error: unknown): void {
+    // Our own pause() or a new source interrupted it; the element reports real failures.
+    if (isInterruption(error)) return;
+    if (isPermissionError(error)) {
+      this.#giveUp(playFailureMessage(error));
+      return;
+    }
+    this.#failed(attempt, playFailureMessage(error));
+  }
+
+  /** This address failed: try the next one, or show the error when it was the last. */
+  #failed(attempt: Attempt, message: string): void {
+    const next = attempt.sourceIndex + 1;
+    if (!attempt.started && next < this.#sources.length) this.#trySource(next);
+    else this.#giveUp(message);
+  }
+
+  #giveUp(error: string): void {
+    this.#attempt = null;
+    this.#release();
+    this.#update({ isPlaying: false, isLoading: false, error });
+  }
+
+  /** Stops the element and drops its source, so it neither buffers nor retries. */
+  #release(): void {
+    const audio = this.#audio;
+    if (!audio) return;
+    audio.pause();
+    if (audio.hasAttribute('src')) {
+      audio.removeAttribute('src');
+      audio.load();
+    }
+  }
+
+  #whileActive(handle: (attempt: Attempt) => void): void {
+    if (this.#attempt) handle(this.#attempt);
+  }
+
+  #ifCurrent(attempt: Attempt, handle: () => void): void {
+    if (this.#attempt === attempt) handle();
+  }
+
+  #canPlayStream(): boolean {
+    return (this.#audio?.canPlayType(STREAM_TYPE) ?? '') !== '';
+  }
+
+  #update(change: Partial<PlayerState>): void {
+    const next = { ...this.#state, ...change };
+    const keys = Object.keys(next) as (keyof PlayerState)[];
+    if (keys.every((key) => next[key] === this.#state[key])) return;
+    this.#state = next;
+    for (const listener of this.#listeners) listener();
+  }
+}

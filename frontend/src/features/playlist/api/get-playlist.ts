@@ -1,0 +1,29 @@
+import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
+import { playlistResponseSchema, type PlaylistResponse } from '@radio/contracts';
+import { apiJson } from '@/lib/api-client';
+
+/** An hour of the day, "0" to "23", or "all" for the whole day. */
+export type HourChoice = string;
+
+export function playlistQueryKey(date: string | null, hour: HourChoice | null) {
+  return ['playlist', 'tracks', date, hour] as const;
+}
+
+/** The plays of a day or of one of its hours, newest first. */
+export async function fetchPlaylist(date: string, hour: HourChoice): Promise<PlaylistResponse> {
+  const query = new URLSearchParams({ date, hour });
+  const playlist = await apiJson(playlistResponseSchema, 'GET', `/api/playlist?${query}`);
+  return { ...playlist, items: playlist.items.toSorted((a, b) => b.played_at - a.played_at) };
+}
+
+/** The playlist loads only when both a day and an hour (or "all") are chosen (spec section 4). */
+export function playlistQueryOptions(date: string | null, hour: HourChoice | null) {
+  return queryOptions({
+    queryKey: playlistQueryKey(date, hour),
+    queryFn: date === null || hour === null ? skipToken : () => fetchPlaylist(date, hour),
+  });
+}
+
+export function usePlaylist(date: string | null, hour: HourChoice | null) {
+  return useQuery(playlistQueryOptions(date, hour));
+}

@@ -1,0 +1,118 @@
+import { Clock } from 'lucide-react';
+import type { PlaylistItem } from '@radio/contracts';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Skeleton } from '@/components/ui/skeleton';
+import { formatClockWithSeconds, formatDuration } from '@/lib/format-time';
+import { displayArtist, displayTitle } from '@/lib/song-names';
+import { useAvailableDates } from '../api/get-available-dates';
+import { usePlaylist, type HourChoice } from '../api/get-playlist';
+import { WHOLE_DAY } from '../hooks/use-playlist-selection';
+import { LoadFailed, Panel, trackCount } from './panel';
+
+const TRACK_SKELETON_ROWS = 8;
+
+function hourLabel(hour: HourChoice): string {
+  return hour === WHOLE_DAY ? 'Hele dag' : `${hour.padStart(2, '0')}:00`;
+}
+
+function TrackRow({ item }: { item: PlaylistItem }) {
+  const album = item.song.album?.trim();
+  return (
+    <li className="flex items-start gap-3 px-1 py-3 sm:gap-4">
+      <time
+        dateTime={new Date(item.played_at * 1000).toISOString()}
+        className="w-17 shrink-0 pt-0.5 text-sm font-semibold text-muted-foreground tabular-nums"
+      >
+        {formatClockWithSeconds(item.played_at)}
+      </time>
+      <div className="grid min-w-0 flex-1 gap-0.5">
+        <p className="font-semibold break-words">{displayTitle(item.song.title)}</p>
+        <p className="text-sm break-words text-muted-foreground">
+          {displayArtist(item.song.artist)}
+          {album && <span className="text-muted-foreground/80"> · {album}</span>}
+        </p>
+      </div>
+      <span className="flex shrink-0 items-center gap-1 pt-0.5 text-sm text-muted-foreground tabular-nums">
+        <Clock aria-hidden="true" className="size-3.5" />
+        <span className="sr-only">Duur</span>
+        {formatDuration(item.duration)}
+      </span>
+    </li>
+  );
+}
+
+type TrackListProps = {
+  day: string | null;
+  hour: HourChoice | null;
+  className?: string;
+};
+
+/** Step 3: the plays of the chosen day and hour, in a list that scrolls by itself. */
+export function TrackList({ day, hour, className }: TrackListProps) {
+  const playlist = usePlaylist(day, hour);
+  const dates = useAvailableDates();
+  const dayLabel = dates.data?.find((date) => date.value === day)?.label ?? day;
+
+  const summary =
+    day !== null && hour !== null ? (
+      <>
+        <span className="inline-block first-letter:uppercase">{dayLabel}</span> · {hourLabel(hour)}
+        {playlist.data && <> · {trackCount(playlist.data.total)}</>}
+      </>
+    ) : undefined;
+
+  function content() {
+    if (day === null || hour === null) {
+      return <EmptyState>Selecteer een dag en uur om de afspeellijst te bekijken</EmptyState>;
+    }
+    if (playlist.isPending) {
+      return (
+        <ul aria-label="Nummers laden" className="grid gap-3">
+          {Array.from({ length: TRACK_SKELETON_ROWS }, (_, row) => (
+            <li key={row} data-testid="track-skeleton" className="flex items-center gap-4 py-1">
+              <Skeleton className="h-4 w-16" />
+              <div className="grid flex-1 gap-2">
+                <Skeleton className="h-4 w-3/5" />
+                <Skeleton className="h-3 w-2/5" />
+              </div>
+              <Skeleton className="h-4 w-10" />
+            </li>
+          ))}
+        </ul>
+      );
+    }
+    if (playlist.isError) {
+      return (
+        <LoadFailed
+          error={playlist.error}
+          onRetry={() => void playlist.refetch()}
+          isRetrying={playlist.isFetching}
+        />
+      );
+    }
+    if (playlist.data.items.length === 0) {
+      return <EmptyState>Geen tracks gevonden voor deze selectie</EmptyState>;
+    }
+    return (
+      // max-h-96: the list scrolls inside the panel (spec section 9).
+      <div
+        role="region"
+        aria-label="Gedraaide nummers"
+        tabIndex={0}
+        className="max-h-96 overflow-y-auto rounded-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+      >
+        <ol className="divide-y">
+          {playlist.data.items.map((item) => (
+            <TrackRow key={item.sh_id} item={item} />
+          ))}
+        </ol>
+      </div>
+    );
+  }
+
+  return (
+    <Panel step={3} title="Afspeellijst" summary={summary} className={className}>
+      {content()}
+    </Panel>
+  );
+}
