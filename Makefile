@@ -7,7 +7,7 @@ export PATH := $(CURDIR)/.tools/bin:$(PATH)
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
 .DEFAULT_GOAL := help
-.PHONY: help system tools deps up dev lint typecheck test-unit test-integration test-e2e test clean-data
+.PHONY: help system tools deps up dev lint typecheck test-unit test-integration test-e2e test clean-data bench
 
 help:
 	@echo "make up          run the site natively on http://localhost:8080 (production build)"
@@ -15,6 +15,7 @@ help:
 	@echo "make test        lint, typecheck, unit, integration and e2e tests"
 	@echo "make lint | typecheck | test-unit | test-integration | test-e2e"
 	@echo "make clean-data  delete DATA_DIR (database, Redis, uploaded files) of a stopped stack"
+	@echo "make bench       performance report of now playing and the archive (bench/results/)"
 
 # Debian/Ubuntu packages (Postgres, Redis, nginx, envsubst, Chromium): apt as root, else named.
 system:
@@ -53,3 +54,7 @@ test: system deps lint typecheck test-unit test-integration test-e2e
 
 clean-data:
 	@scripts/clean-data.sh
+
+# A report, not a test: a private stack on free ports, 1,000,000 plays, wrk (installed as root).
+bench: system deps
+	@scripts/bench.sh

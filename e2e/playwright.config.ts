@@ -31,6 +31,8 @@ export default defineConfig({
         '--disable-component-update',
         '--disable-sync',
         '--no-first-run',
+        // The live player's tests play the stream without waiting for a real user gesture.
+        '--autoplay-policy=no-user-gesture-required',
       ],
     },
   },

@@ -19,7 +19,8 @@ if [ ! -f "$ENV_FILE" ]; then
 fi
 
 generated_admin=
-for spec in SESSION_SECRET:48 INTERNAL_TOKEN:32 ADMIN_PASSWORD:15 POSTGRES_PASSWORD:24 MINIO_ROOT_PASSWORD:24; do
+for spec in SESSION_SECRET:48 INTERNAL_TOKEN:32 ADMIN_PASSWORD:15 POSTGRES_PASSWORD:24 MINIO_ROOT_PASSWORD:24 \
+  ICECAST_SOURCE_PASSWORD:24 ICECAST_ADMIN_PASSWORD:24; do
   name=${spec%%:*}
   if grep -qE "^$name=$" "$ENV_FILE"; then
     sed -i "s|^$name=\$|$name=$(random "${spec#*:}")|" "$ENV_FILE"

@@ -62,11 +62,33 @@ load_config() {
   : "${ADMIN_EMAIL:=admin@radio.local}"
   : "${LOG_LEVEL:=info}" "${LOG_FORMAT:=pretty}"
   : "${PUBLIC_ORIGIN:=http://localhost:$HTTP_PORT,http://127.0.0.1:$HTTP_PORT}"
-  : "${STREAM_UPSTREAM:=http://127.0.0.1:1}"
   : "${STORAGE_DRIVER:=local}" "${STORAGE_DIR:=$DATA_DIR/storage}"
+  : "${STATION_NAME:=Radio Lokaal}"
   export DATA_DIR HTTP_HOST HTTP_PORT AUTH_PORT REQUESTS_PORT PLAYLIST_PORT UPLOADS_PORT
   export POSTGRES_PORT REDIS_PORT VITE_PORT POSTGRES_USER POSTGRES_DB ADMIN_EMAIL
-  export LOG_LEVEL LOG_FORMAT PUBLIC_ORIGIN STREAM_UPSTREAM STORAGE_DRIVER STORAGE_DIR
+  export LOG_LEVEL LOG_FORMAT PUBLIC_ORIGIN STORAGE_DRIVER STORAGE_DIR STATION_NAME
+
+  # The station: the built-in one (Liquidsoap + Icecast, station/) unless STATION=azuracast.
+  : "${STATION:=builtin}"
+  case $STATION in
+    builtin)
+      : "${ICECAST_PORT:=8000}" "${LIBRARY_DIR:=$DATA_DIR/library}"
+      case $LIBRARY_DIR in /*) ;; *) LIBRARY_DIR="$ROOT/$LIBRARY_DIR" ;; esac
+      # /stream/* is the built-in station's Icecast.
+      STREAM_UPSTREAM="http://127.0.0.1:$ICECAST_PORT"
+      # The requests service publishes the station's now playing and points an empty nonstop
+      # source (dj_settings) at it; the worker reaches it here.
+      export BUILT_IN_STATION_URL="http://127.0.0.1:$REQUESTS_PORT"
+      export ICECAST_PORT LIBRARY_DIR
+      ;;
+    azuracast)
+      # /stream/* goes to STREAM_UPSTREAM, if any (e.g. the AzuraCast server's Icecast).
+      : "${STREAM_UPSTREAM:=http://127.0.0.1:1}"
+      unset BUILT_IN_STATION_URL
+      ;;
+    *) die "STATION must be builtin or azuracast, not '$STATION'" ;;
+  esac
+  export STATION STREAM_UPSTREAM
 
   # Natively every service listens on loopback only, behind the gateway on the same machine.
   export HOST=127.0.0.1

@@ -20,6 +20,9 @@ case $HTTP_HOST in *:*) listen_host="[$HTTP_HOST]" ;; *) listen_host=$HTTP_HOST 
 : "${GATEWAY_PLAYLIST_UPSTREAM:=http://127.0.0.1:$PLAYLIST_PORT}"
 : "${GATEWAY_UPLOADS_UPSTREAM:=http://127.0.0.1:$UPLOADS_PORT}"
 : "${GATEWAY_STREAM_UPSTREAM:=$STREAM_UPSTREAM}"
+# The stream in the player files: STREAM_URL (the player's own, see the playlist service) or
+# the first public origin's /stream/radio.mp3.
+: "${GATEWAY_STREAM_URL:=${STREAM_URL:-${PUBLIC_ORIGIN%%,*}/stream/radio.mp3}}"
 : "${GATEWAY_RESOLVER:=127.0.0.1}"
 # Not /dev/stdout: under the supervisor stdout is a socket, which nginx cannot open.
 : "${GATEWAY_ACCESS_LOG:=$LOG_DIR/gateway-access.log}"

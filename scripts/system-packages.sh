@@ -6,12 +6,13 @@ set -euo pipefail
 # shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/lib.sh"
 
-# One list for `make up`, `make dev` and `make test`: the stack and the browser for its tests.
-# Later issues add the built-in station's packages (liquidsoap, icecast2, ffmpeg) here.
-PACKAGES=(postgresql redis-server nginx gettext-base chromium chromium-driver fonts-liberation ca-certificates)
+# One list for `make up`, `make dev` and `make test`: the stack, the built-in station (Icecast,
+# Liquidsoap, ffmpeg for the demo library, ss from iproute2) and the browser for the tests.
+PACKAGES=(postgresql redis-server nginx gettext-base icecast2 liquidsoap ffmpeg iproute2
+  chromium chromium-driver fonts-liberation ca-certificates)
 
 command -v dpkg-query >/dev/null || {
-  for cmd in redis-server nginx envsubst chromium; do
+  for cmd in redis-server nginx envsubst icecast2 liquidsoap ffmpeg ss chromium; do
     command -v "$cmd" >/dev/null || die "not a Debian/Ubuntu system and $cmd is missing: install ${PACKAGES[*]}"
   done
   exit 0
@@ -35,8 +36,10 @@ fi
 
 say "installing system packages: ${missing[*]}"
 export DEBIAN_FRONTEND=noninteractive
+# Icecast's package would otherwise ask for passwords: the stack renders its own config.
+echo "icecast2 icecast2/icecast-setup boolean false" | debconf-set-selections
 apt-get update -qq
-# The packages' own services (system Postgres, Redis, nginx) are not used: the stack runs private
-# instances on its own ports, so whether apt starts them does not matter.
+# The packages' own services (system Postgres, Redis, nginx, Icecast) are not used: the stack runs
+# private instances on its own ports, so whether apt starts them does not matter.
 apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 ok "system packages installed"

@@ -2,7 +2,8 @@
 # Runs the whole platform natively (what `make up` and `make dev` call once system packages,
 # Node and dependencies are in place):
 #   .env (first run) → private Postgres + Redis under DATA_DIR → migrations → frontend build (when
-#   its sources changed) → gateway config → every service, the worker and nginx under one
+#   its sources changed) → gateway config → built-in station config (+ demo library) → every
+#   service, the worker, nginx, and (unless STATION=azuracast) Icecast and Liquidsoap under one
 #   supervisor (concurrently: log prefix per process, restart on crash).
 # Ctrl-C or SIGTERM stops it all, Postgres and Redis last. Nothing is asked: everything comes from
 # the environment, then ENV_FILE (default .env), then defaults, so tests and parallel checkouts
@@ -71,6 +72,7 @@ stop_stack # anything left over from a run that was killed outright
 
 ports=(HTTP_PORT AUTH_PORT REQUESTS_PORT PLAYLIST_PORT UPLOADS_PORT)
 [ $MODE = up ] || ports+=(VITE_PORT)
+[ "$STATION" != builtin ] || ports+=(ICECAST_PORT)
 for name in "${ports[@]}"; do
   if port_in_use "${!name}"; then
     die "port ${!name} ($name) is already in use by another program.
@@ -115,6 +117,7 @@ say "migrating the database"
 pnpm --silent db:migrate
 [ $MODE = dev ] || "$ROOT/scripts/build-frontend.sh"
 "$ROOT/scripts/render-gateway.sh"
+[ "$STATION" != builtin ] || "$ROOT/scripts/station.sh" prepare
 
 # --- the supervised processes ----------------------------------------------------------------
 names=() commands=() colors=()
@@ -128,6 +131,10 @@ add playlist cyan "exec env PORT=$PLAYLIST_PORT $(q "${node_cmd[@]}" services/pl
 add uploads yellow "exec env PORT=$UPLOADS_PORT $(q "${node_cmd[@]}" services/uploads/src/server.ts)"
 add worker green "exec env -u PORT $(q "${node_cmd[@]}" services/worker/src/server.ts)"
 add gateway white "exec $(q nginx -p "$RUN_DIR/nginx" -c "$RUN_DIR/nginx/nginx.conf" -e stderr -g "$(nginx_globals)")"
+if [ "$STATION" = builtin ]; then
+  add icecast red "exec $(q "$ROOT/scripts/station.sh" icecast)"
+  add liquidsoap greenBright "exec $(q "$ROOT/scripts/station.sh" liquidsoap)"
+fi
 if [ $MODE = dev ]; then
   add web gray "exec $(q pnpm --filter @radio/frontend exec vite --host 127.0.0.1 --port "$VITE_PORT" --strictPort)"
 fi
@@ -154,6 +161,8 @@ echo "$supervisor_pid" >"$SUPERVISOR_PIDFILE"
         waiting+=("$service")
     done
     if [ ${#waiting[@]} = 0 ]; then
+      [ "$STATION" != builtin ] ||
+        ok "built-in station: http://localhost:$HTTP_PORT/stream/radio.mp3 (library: $LIBRARY_DIR)"
       if [ $MODE = dev ]; then
         echo >&2
         ok "ready in $((SECONDS - started)) s: http://localhost:$VITE_PORT (Vite, hot reload) — API via the gateway on http://localhost:$HTTP_PORT — Ctrl-C stops"

@@ -1,7 +1,9 @@
 /**
  * Starts the native stack (scripts/up.sh, exactly what `make up` runs) for the e2e run: free
- * ports, a temporary DATA_DIR, a fresh settings file, a known admin. Waits until every service
- * answers /readyz through the gateway and the SPA is served; stops it all afterwards.
+ * ports, a temporary DATA_DIR, a fresh settings file, a known admin, and the built-in station
+ * with a small demo library of short songs (E2E_DEMO_TRACK_SECONDS, default 30: each song
+ * 24–36 s). Waits until every service answers /readyz through the gateway, the SPA is served and
+ * the stream plays; stops it all afterwards.
  * The stack also stops by itself when this test process dies (RADIO_TETHER_PID).
  * Its output goes to e2e/artifacts/stack.log.
  */
@@ -36,6 +38,10 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
     UPLOADS_PORT: String(stackPort('UPLOADS_PORT')),
     POSTGRES_PORT: String(stackPort('POSTGRES_PORT')),
     REDIS_PORT: String(stackPort('REDIS_PORT')),
+    ICECAST_PORT: String(stackPort('ICECAST_PORT')),
+    STATION: 'builtin',
+    DEMO_TRACK_COUNT: '6',
+    DEMO_TRACK_SECONDS: process.env.E2E_DEMO_TRACK_SECONDS ?? '30',
     POSTGRES_PASSWORD: postgresPassword,
     POSTGRES_EPHEMERAL: '1', // no fsync: a throwaway database
     PUBLIC_ORIGIN: `http://localhost:${stackPort('HTTP_PORT')},http://127.0.0.1:${stackPort('HTTP_PORT')}`,
@@ -45,7 +51,9 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
     NO_COLOR: '1',
     RADIO_TETHER_PID: String(process.pid),
   };
-  for (const name of ['DATABASE_URL', 'REDIS_URL', 'FORCE_COLOR', 'STORAGE_DIR']) delete env[name];
+  for (const name of ['DATABASE_URL', 'REDIS_URL', 'FORCE_COLOR', 'STORAGE_DIR', 'LIBRARY_DIR']) {
+    delete env[name];
+  }
   process.env.E2E_DATABASE_URL = `postgres://radio:${postgresPassword}@127.0.0.1:${stackPort('POSTGRES_PORT')}/radio`;
 
   const stack = spawn('bash', [path.join(repoRoot, 'scripts', 'up.sh')], {
@@ -87,6 +95,11 @@ async function waitForStack(port: number, hasExited: () => boolean): Promise<voi
       (async () => ((await status(`${base}/`)) === 200 ? '' : 'frontend'))(),
     ]);
     waitingFor = checks.filter(Boolean);
+    // The stream only once the services answer: by then Icecast has been up for seconds (a
+    // client in its first half second can crash it) and Liquidsoap is connecting.
+    if (waitingFor.length === 0 && (await status(`${base}/stream/radio.mp3`)) !== 200) {
+      waitingFor = ['station'];
+    }
     if (waitingFor.length === 0) return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }

@@ -22,6 +22,7 @@ const PORT_NAMES = [
   'UPLOADS_PORT',
   'POSTGRES_PORT',
   'REDIS_PORT',
+  'ICECAST_PORT',
 ] as const;
 export type PortName = (typeof PORT_NAMES)[number];
 

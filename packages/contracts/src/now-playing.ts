@@ -26,6 +26,7 @@ export const nowPlayingResponseSchema = z.object({
       song: songSchema,
     })
     .nullable(),
+  /** Newest first, at most SONG_HISTORY_LENGTH. */
   song_history: z.array(z.object({ played_at: z.number().int(), song: songSchema })),
   generated_at: z.number().int(),
 });
@@ -45,3 +46,41 @@ export const stationInfoSchema = z.object({
   studioContactUrl: z.string(),
 });
 export type StationInfo = z.infer<typeof stationInfoSchema>;
+
+/** Plays listed before the current one (spec section 9: recent songs shown 5). */
+export const SONG_HISTORY_LENGTH = 5;
+
+/** Redis key of the worker's now-playing snapshot, and the channel it is published on. */
+export const NOW_PLAYING_KEY = 'now-playing:current';
+export const NOW_PLAYING_CHANNEL = 'now-playing:updates';
+
+/**
+ * What the worker keeps in Redis under NOW_PLAYING_KEY and publishes on NOW_PLAYING_CHANNEL for
+ * the playlist service: the last good answer of the station source. The playlist service
+ * computes elapsed/remaining from `elapsed` at `observedAt` when it renders.
+ */
+export const nowPlayingSnapshotSchema = z.object({
+  /** As the source names the station; '' when it does not. */
+  stationName: z.string(),
+  isLive: z.boolean(),
+  /** The source failed (or none is configured) since `observedAt`. */
+  isStale: z.boolean(),
+  current: z
+    .object({
+      /** Unix seconds. */
+      playedAt: z.number().int(),
+      /** Seconds; 0 when unknown. */
+      duration: z.number().int().nonnegative(),
+      /** Seconds into the song at `observedAt`. */
+      elapsed: z.number().int().nonnegative(),
+      song: songSchema,
+    })
+    .nullable(),
+  /** Visible plays before the current one, newest first. */
+  history: z
+    .array(z.object({ playedAt: z.number().int(), song: songSchema }))
+    .max(SONG_HISTORY_LENGTH),
+  /** When the source gave this answer, unix milliseconds. */
+  observedAt: z.number().int(),
+});
+export type NowPlayingSnapshot = z.infer<typeof nowPlayingSnapshotSchema>;

@@ -6,6 +6,7 @@ const HOUR_MESSAGE = 'Ongeldig uur: gebruik 0 tot en met 23 of "all"';
 /** A calendar day in the station's time zone, YYYY-MM-DD. */
 export const stationDateSchema = z.iso.date({ message: DATE_MESSAGE });
 
+/** GET /api/playlist/available-dates: the last 30 station days that have plays, today first. */
 export const availableDateSchema = z.object({
   value: z.string(),
   /** Dutch, e.g. "vrijdag 21 november". */
@@ -15,6 +16,12 @@ export const availableDateSchema = z.object({
 });
 export type AvailableDate = z.infer<typeof availableDateSchema>;
 
+/**
+ * One hour of a station day. A day lists every hour its clock shows: 24, or 23 on the day the
+ * clocks go forward (no "02:00" in Europe/Amsterdam). On the day they go back, "02:00" happens
+ * twice and its count (and its playlist) holds both. The counts add up to the day's total.
+ * A day without any play lists no hours.
+ */
 export const availableHourSchema = z.object({
   /** The hour as a string, "0" to "23". */
   value: z.string(),
@@ -30,20 +37,21 @@ export const availableHoursQuerySchema = z.object({
 
 export const playlistQuerySchema = z.object({
   date: stationDateSchema,
+  /** "all" or an hour of the station's clock, "0" to "23" (a leading zero is fine). */
   hour: z.union(
     [
       z.literal('all'),
-      z.coerce
-        .number({ message: HOUR_MESSAGE })
-        .int({ message: HOUR_MESSAGE })
-        .min(0, { message: HOUR_MESSAGE })
-        .max(23, { message: HOUR_MESSAGE }),
+      z
+        .string()
+        .regex(/^(?:[01]?\d|2[0-3])$/)
+        .transform(Number),
     ],
     { message: HOUR_MESSAGE },
   ),
 });
 
 export const playlistItemSchema = z.object({
+  /** The play's id in the archive (unique across station sources). */
   sh_id: z.number().int(),
   /** Unix seconds. */
   played_at: z.number().int(),
@@ -53,6 +61,11 @@ export const playlistItemSchema = z.object({
 });
 export type PlaylistItem = z.infer<typeof playlistItemSchema>;
 
+/**
+ * GET /api/playlist: the plays of one station hour or day, oldest first, the order they were
+ * played in (an hour reads like a running order, times counting up; the repeated "02:00" of the
+ * day the clocks go back lists its first pass, then its second).
+ */
 export const playlistResponseSchema = z.object({
   total: z.number().int(),
   items: z.array(playlistItemSchema),

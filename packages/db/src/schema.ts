@@ -35,6 +35,9 @@ export interface SessionsTable {
 
 export interface PlayHistoryTable {
   id: Generated<string>;
+  /** Which station source numbered the play: unique per (source, azuracastId). */
+  source: string;
+  /** The source's own id of the play (AzuraCast `sh_id`). */
   azuracastId: ColumnType<string, number | string, number | string>;
   title: string;
   artist: string;
@@ -116,3 +119,5 @@ export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type DjSettingsRow = Selectable<DjSettingsTable>;
+export type PlayHistoryRow = Selectable<PlayHistoryTable>;
+export type NewPlayHistory = Insertable<PlayHistoryTable>;

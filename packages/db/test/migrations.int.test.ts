@@ -63,14 +63,35 @@ describe('initial schema', () => {
     expect(row.userId).toBe(7);
   });
 
+  it('keeps a play unique per station source, not across sources', async () => {
+    const play = { azuracastId: 482913, title: 'Zoutelande', artist: 'BLØF', playedAt: new Date() };
+    await db
+      .insertInto('playHistory')
+      .values({ ...play, source: 'https://a.example' })
+      .execute();
+    await db
+      .insertInto('playHistory')
+      .values({ ...play, source: 'https://b.example' })
+      .execute();
+    await expect(
+      db
+        .insertInto('playHistory')
+        .values({ ...play, source: 'https://a.example' })
+        .execute(),
+    ).rejects.toThrow(/play_history_source_azuracast_id_key/);
+  });
+
   it('migrates down and up again', async () => {
-    await migrateDown(db as never);
+    await db.deleteFrom('playHistory').execute();
+    let undone = 0;
+    while ((await migrateDown(db as never)).length > 0) undone += 1;
     const { rows } = await sql<{
       n: number;
     }>`select count(*)::int as n from information_schema.tables where table_name = 'users'`.execute(
       db,
     );
     expect(rows[0]?.n).toBe(0);
-    expect(await migrateToLatest(db as never)).toHaveLength(1);
+    expect(undone).toBeGreaterThanOrEqual(2);
+    expect(await migrateToLatest(db as never)).toHaveLength(undone);
   });
 });

@@ -8,6 +8,18 @@ const commaSeparated = z
 /** 0 lets the system pick a free port (tests). */
 export const port = z.coerce.number().int().min(0).max(65_535);
 
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** An IANA time zone name, e.g. Europe/Amsterdam. */
+export const timeZone = z.string().refine(isTimeZone, 'is not a time zone');
+
 /** What every process of the platform reads: the worker as much as the HTTP services. */
 export const runtimeEnv = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),

@@ -5,6 +5,7 @@ export {
   port,
   runtimeEnv,
   serviceEnv,
+  timeZone,
   type RuntimeConfig,
   type ServiceConfig,
 } from './config.ts';
@@ -23,6 +24,7 @@ export {
   currentUser,
   requireAdmin,
   requireInternalToken,
+  requireStationKey,
   requireUser,
   type Access,
 } from './access/guards.ts';

@@ -48,6 +48,11 @@ function buildDemoApp(env: Env): Promise<ServiceApp> {
         { config: { access: 'internal' }, schema: { response: { 200: z.object({}) } } },
         async () => ({}),
       );
+      app.get(
+        '/internal/demo/station',
+        { config: { access: 'station' }, schema: { response: { 200: z.object({}) } } },
+        async () => ({}),
+      );
     },
   });
 }
@@ -232,6 +237,20 @@ describe('internal endpoints', () => {
     expect((await call()).statusCode).toBe(401);
     expect((await call('verkeerd-token')).statusCode).toBe(401);
     expect((await call(t.env.INTERNAL_TOKEN)).statusCode).toBe(200);
+  });
+
+  it('for the station need the station key (the internal token) in X-API-Key', async () => {
+    const call = (headers: Record<string, string>) =>
+      t.client().request({ method: 'GET', url: '/internal/demo/station', headers });
+    const refused = await call({});
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toEqual({
+      message: 'Ongeldige of ontbrekende API-sleutel',
+      code: 'INVALID_API_KEY',
+    });
+    expect((await call({ 'x-api-key': 'verkeerde-sleutel' })).statusCode).toBe(401);
+    expect((await call({ 'x-internal-token': t.env.INTERNAL_TOKEN ?? '' })).statusCode).toBe(401);
+    expect((await call({ 'x-api-key': t.env.INTERNAL_TOKEN ?? '' })).statusCode).toBe(200);
   });
 });
 

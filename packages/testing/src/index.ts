@@ -2,3 +2,14 @@ export { startPostgres, type PostgresServer } from './postgres.ts';
 export { startRedis, type RedisServer } from './redis.ts';
 export { createTestDatabase, type TestDatabase } from './database.ts';
 export { freePort, spawnTethered, stopProcess, waitFor } from './process.ts';
+export {
+  azuraCastError,
+  azuraCastFixture,
+  azuraCastPlainTextError,
+  fakeStationPaths,
+  startFakeStationServer,
+  type AzuraCastFixture,
+  type FakeResponse,
+  type FakeStationServer,
+  type ReceivedRequest,
+} from './fake-station.ts';

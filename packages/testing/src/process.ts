@@ -21,14 +21,18 @@ export async function freePort(): Promise<number> {
 export function spawnTethered(
   command: string,
   args: string[],
-  options: { runAs?: string; cwd?: string } = {},
+  options: { runAs?: string; cwd?: string; env?: NodeJS.ProcessEnv } = {},
 ): ChildProcess {
   const quoted = [command, ...args].map((a) => `'${a.replaceAll("'", "'\\''")}'`).join(' ');
   const inner = options.runAs
     ? `setpriv --reuid=${options.runAs} --regid=${options.runAs} --init-groups ${quoted}`
     : quoted;
   const script = `${inner} & child=$!; trap 'kill $child 2>/dev/null; wait $child; exit 0' TERM INT; while kill -0 ${process.pid} 2>/dev/null && kill -0 $child 2>/dev/null; do sleep 1 & wait $!; done; kill $child 2>/dev/null; wait $child`;
-  return spawn('bash', ['-c', script], { cwd: options.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  return spawn('bash', ['-c', script], {
+    cwd: options.cwd,
+    env: options.env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 }
 
 export async function waitFor(

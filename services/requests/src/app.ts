@@ -1,14 +1,40 @@
 import { createService, type ServiceApp } from '@radio/service-kit';
+import { builtInNowPlayingUrl } from '@radio/station';
 import type { RequestsConfig } from './config.ts';
 import { settingsRoutes } from './routes/settings-routes.ts';
+import { stationRoutes } from './routes/station-routes.ts';
 import { SettingsRepository } from './settings/settings-repository.ts';
+import { PlayLog } from './station/play-log.ts';
+import { StationLibrary } from './station/station-library.ts';
 
 export function buildApp(config: RequestsConfig): Promise<ServiceApp> {
   return createService({
     name: 'requests',
     config,
     routes: async (app) => {
-      await app.register(settingsRoutes(new SettingsRepository(app.db)));
+      const settings = new SettingsRepository(app.db);
+      await app.register(settingsRoutes(settings));
+      await app.register(
+        stationRoutes({
+          plays: new PlayLog(app.redis),
+          library: new StationLibrary(config.LIBRARY_DIR),
+          station: {
+            name: config.STATION_NAME,
+            timezone: config.STATION_TZ,
+            publicOrigin: config.PUBLIC_ORIGIN[0] ?? '',
+          },
+        }),
+      );
+
+      const builtInStationUrl = config.BUILT_IN_STATION_URL;
+      if (builtInStationUrl) {
+        app.addHook('onReady', async () => {
+          const nowPlayingUrl = builtInNowPlayingUrl(builtInStationUrl);
+          if (await settings.useBuiltInStationAsNonstop(nowPlayingUrl, config.INTERNAL_TOKEN)) {
+            app.log.info({ nowPlayingUrl }, 'nonstop source: the built-in station');
+          }
+        });
+      }
     },
   });
 }

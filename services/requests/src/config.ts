@@ -1,7 +1,19 @@
-import type { z } from 'zod';
-import { port, serviceEnv } from '@radio/service-kit';
+import { z } from 'zod';
+import { port, serviceEnv, timeZone } from '@radio/service-kit';
 
 export const requestsEnv = serviceEnv.extend({
   PORT: port.default(3102),
+  /** The built-in station's name in its now-playing answer. */
+  STATION_NAME: z.string().trim().min(1).default('Radio Lokaal'),
+  /** The built-in station's time zone (IANA name). */
+  STATION_TZ: timeZone.default('Europe/Amsterdam'),
+  /** The built-in station's library: a folder of audio files. Unset: an empty library. */
+  LIBRARY_DIR: z.string().optional(),
+  /**
+   * Set when the built-in station runs: this service's address as the worker reaches it, e.g.
+   * http://127.0.0.1:3102. An empty nonstop URL in dj_settings is then pointed at the built-in
+   * station's now-playing endpoint there.
+   */
+  BUILT_IN_STATION_URL: z.url({ protocol: /^https?$/ }).optional(),
 });
 export type RequestsConfig = z.output<typeof requestsEnv>;

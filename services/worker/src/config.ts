@@ -1,6 +1,9 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { runtimeEnv } from '@radio/service-kit';
 
-/** The worker has no HTTP server: it reads the runtime variables only. */
-export const workerEnv = runtimeEnv;
+/** The worker has no HTTP server: the runtime variables plus its own. */
+export const workerEnv = runtimeEnv.extend({
+  /** How often the active station source is asked what is playing. */
+  INGEST_INTERVAL_SECONDS: z.coerce.number().positive().max(300).default(10),
+});
 export type WorkerConfig = z.output<typeof workerEnv>;

@@ -1,12 +1,19 @@
 import { createDb } from '@radio/db';
 import { createLogger, loadConfig, onShutdownSignal } from '@radio/service-kit';
+import { createAzuraCastSource } from '@radio/station';
 import { workerEnv } from './config.ts';
 import { startWorker } from './worker.ts';
 
 const config = loadConfig(workerEnv);
 const log = createLogger(config, 'worker');
 const db = createDb(config.DATABASE_URL);
-const worker = await startWorker({ db, redisUrl: config.REDIS_URL, log });
+const worker = await startWorker({
+  db,
+  redisUrl: config.REDIS_URL,
+  log,
+  createSource: createAzuraCastSource,
+  ingestIntervalMs: config.INGEST_INTERVAL_SECONDS * 1000,
+});
 onShutdownSignal(log, async () => {
   await worker.close();
   await db.destroy();

@@ -8,7 +8,7 @@ import { findSessionUser, type SessionUser } from './session-user-repository.ts'
  * Who may call a route. Every route declares one in `config.access`; the service refuses to
  * start when one is missing, so no route is public by accident.
  */
-export type Access = 'public' | 'user' | 'admin' | 'internal';
+export type Access = 'public' | 'user' | 'admin' | 'internal' | 'station';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -59,14 +59,23 @@ export const requireAdmin: Guard = async function (request, reply) {
 
 const digest = (value: string): Buffer => createHash('sha256').update(value).digest();
 
-/** Internal endpoints (station, health tooling): the shared INTERNAL_TOKEN in X-Internal-Token. */
+const isInternalToken = (given: unknown, token: string): boolean =>
+  typeof given === 'string' && timingSafeEqual(digest(given), digest(token));
+
+/** Internal endpoints (health tooling, jobs): the shared INTERNAL_TOKEN in X-Internal-Token. */
 export const requireInternalToken: Guard = async function (request) {
-  const given = request.headers['x-internal-token'];
-  if (
-    typeof given !== 'string' ||
-    !timingSafeEqual(digest(given), digest(this.config.INTERNAL_TOKEN))
-  ) {
+  if (!isInternalToken(request.headers['x-internal-token'], this.config.INTERNAL_TOKEN)) {
     throw new HttpError(401, 'INVALID_INTERNAL_TOKEN', 'Ongeldig of ontbrekend intern token');
+  }
+};
+
+/**
+ * The built-in station's endpoints, authenticated the way AzuraCast's API is (so one adapter
+ * reads both): the station key in X-API-Key. The built-in station's key is the INTERNAL_TOKEN.
+ */
+export const requireStationKey: Guard = async function (request) {
+  if (!isInternalToken(request.headers['x-api-key'], this.config.INTERNAL_TOKEN)) {
+    throw new HttpError(401, 'INVALID_API_KEY', 'Ongeldige of ontbrekende API-sleutel');
   }
 };
 
@@ -75,6 +84,7 @@ export const guards: Record<Access, Guard | null> = {
   user: requireUser,
   admin: requireAdmin,
   internal: requireInternalToken,
+  station: requireStationKey,
 };
 
 /** The user a `user` or `admin` route runs for. */

@@ -31,8 +31,8 @@ export const kitRouteCases: RouteCases = {
 
 export function expectedStatus(access: Access, persona: Persona, success: number): number {
   if (access === 'public') return success;
-  // No persona carries the internal token.
-  if (access === 'internal' || persona === 'anonymous') return 401;
+  // No persona carries the internal token or the station key.
+  if (access === 'internal' || access === 'station' || persona === 'anonymous') return 401;
   if (persona === 'deactivated') return 403;
   if (access === 'admin' && persona === 'listener') return 403;
   return success;

@@ -32,6 +32,31 @@ export class SettingsRepository {
       .executeTakeFirstOrThrow();
   }
 
+  /**
+   * Points the nonstop source at the built-in station when it has no URL yet, or already points
+   * there (then the key follows a changed INTERNAL_TOKEN). An operator's own URL stays.
+   * Safe to run at every start, by every copy of the service.
+   */
+  async useBuiltInStationAsNonstop(nowPlayingUrl: string, apiKey: string): Promise<boolean> {
+    await this.get();
+    const result = await this.#db
+      .updateTable('djSettings')
+      .set({ nonstopUrl: nowPlayingUrl, nonstopApiKey: apiKey, updatedAt: new Date() })
+      .where('id', '=', SETTINGS_ID)
+      .where((eb) =>
+        eb.or([
+          eb('nonstopUrl', 'is', null),
+          eb(eb.fn('trim', ['nonstopUrl']), '=', ''),
+          eb.and([
+            eb('nonstopUrl', '=', nowPlayingUrl),
+            eb('nonstopApiKey', 'is distinct from', apiKey),
+          ]),
+        ]),
+      )
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
   #select(): Promise<DjSettingsRow | undefined> {
     return this.#db
       .selectFrom('djSettings')

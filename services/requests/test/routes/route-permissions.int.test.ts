@@ -7,6 +7,7 @@ import {
   type RouteCases,
   type TestApp,
 } from '@radio/service-kit/testing';
+import { builtInStationPaths } from '@radio/station';
 import { buildRequestsApp } from '../build.ts';
 
 const cases: RouteCases = {
@@ -15,6 +16,15 @@ const cases: RouteCases = {
   'POST /api/dj-settings/registration': {
     access: 'admin',
     call: () => ({ payload: { enabled: true } }),
+  },
+  [`GET ${builtInStationPaths.nowPlaying}`]: { access: 'station' },
+  [`GET ${builtInStationPaths.history}`]: { access: 'station' },
+  [`GET ${builtInStationPaths.files}`]: { access: 'station' },
+  [`GET ${builtInStationPaths.queue}`]: { access: 'station' },
+  [`GET ${builtInStationPaths.next}`]: { access: 'station', success: 204 },
+  [`POST ${builtInStationPaths.trackStarted}`]: {
+    access: 'station',
+    call: () => ({ payload: { title: 'Tegenwind', duration: 50 } }),
   },
 };
 

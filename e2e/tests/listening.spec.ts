@@ -1,0 +1,246 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { baseURL } from '../support/stack.ts';
+
+// Listening against the real stack and its built-in station (Liquidsoap + Icecast playing the
+// demo library, short tracks): now playing on the home page, the archive, and the player.
+// Chromium runs with --autoplay-policy=no-user-gesture-required (playwright.config.ts).
+
+type Song = { artist: string; title: string; album: string | null };
+type NowPlaying = {
+  now_playing: { played_at: number; song: Song } | null;
+  song_history: { played_at: number; song: Song }[];
+};
+
+const STATION_TIME_ZONE = 'Europe/Amsterdam';
+/** The built-in station plays demo tracks of about 50 s; now playing is polled every 30 s. */
+const SONG_CHANGE_TIMEOUT_MS = 150_000;
+
+async function nowPlaying(request: APIRequestContext): Promise<NowPlaying> {
+  const response = await request.get('/api/now-playing');
+  expect(response.ok()).toBe(true);
+  return (await response.json()) as NowPlaying;
+}
+
+/** Waits until the station reports a current song (it starts playing after the stack). */
+async function currentSong(request: APIRequestContext) {
+  let current: NowPlaying['now_playing'] = null;
+  await expect
+    .poll(async () => (current = (await nowPlaying(request)).now_playing), { timeout: 60_000 })
+    .not.toBeNull();
+  return current!;
+}
+
+/** The hour of the station's clock at a unix time, as the archive's hour buttons show it. */
+function stationHourLabel(unixSeconds: number): string {
+  const hour = new Intl.DateTimeFormat('en-GB', {
+    hour: '2-digit',
+    hourCycle: 'h23',
+    timeZone: STATION_TIME_ZONE,
+  }).format(unixSeconds * 1000);
+  return `${hour}:00`;
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+const livePlayer = (page: Page) => page.getByRole('region', { name: 'Livespeler' });
+const audioState = (page: Page) =>
+  page.evaluate(() => {
+    const audio = document.querySelector('audio');
+    return {
+      hasSource: audio?.hasAttribute('src') ?? false,
+      src: audio?.src ?? '',
+      paused: audio?.paused ?? true,
+      currentTime: audio?.currentTime ?? 0,
+    };
+  });
+
+/** The first `bytes` of the live stream (MP3, 128 kbps: about 16 kB a second). */
+async function streamSample(bytes: number): Promise<Buffer> {
+  const response = await fetch(`${baseURL()}/stream/radio.mp3`);
+  if (!response.body) throw new Error('the stream answered without a body');
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  while (length < bytes) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    length += value.length;
+  }
+  await reader.cancel();
+  return Buffer.concat(chunks).subarray(0, bytes);
+}
+
+test.describe('now playing', () => {
+  test('the home page shows the current song, and the next one when it changes', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(SONG_CHANGE_TIMEOUT_MS + 60_000);
+    await currentSong(request);
+    await page.goto('/');
+
+    const onAir = livePlayer(page).getByRole('group', { name: 'Nu te horen' });
+    const title = onAir.locator('p').first();
+    await expect(onAir).toBeVisible();
+    const firstTitle = (await title.textContent()) ?? '';
+    // The page's answer is at most as new as this one: its song is the current or a recent one.
+    const api = await nowPlaying(request);
+    expect([
+      api.now_playing?.song.title,
+      ...api.song_history.map((play) => play.song.title),
+    ]).toContain(firstTitle);
+    await page.screenshot({ path: test.info().outputPath('home-first-song.png'), fullPage: true });
+
+    await expect(title).not.toHaveText(firstTitle, { timeout: SONG_CHANGE_TIMEOUT_MS });
+
+    const secondTitle = (await title.textContent()) ?? '';
+    const later = await nowPlaying(request);
+    expect([
+      later.now_playing?.song.title,
+      ...later.song_history.map((play) => play.song.title),
+    ]).toContain(secondTitle);
+    // The song before moved to the recent songs.
+    await expect(page.getByRole('region', { name: 'Eerder op de radio' })).toContainText(
+      firstTitle,
+    );
+    await page.screenshot({ path: test.info().outputPath('home-next-song.png'), fullPage: true });
+  });
+
+  test('the archive lists the plays under today and the current hour', async ({
+    page,
+    request,
+  }) => {
+    const current = await currentSong(request);
+    const hourLabel = stationHourLabel(current.played_at);
+
+    // The archive is read once per page load: the play may need a moment to be recorded.
+    await expect(async () => {
+      await page.goto('/playlist');
+      await page
+        .getByRole('region', { name: 'Kies een dag' })
+        .getByRole('button', { name: /Vandaag/ })
+        .click();
+      await page
+        .getByRole('region', { name: 'Kies een uur' })
+        .getByRole('button', {
+          name: new RegExp(`^${escapeRegExp(hourLabel)}, [1-9]\\d* nummers?$`),
+        })
+        .click();
+      const tracks = page.getByRole('region', { name: 'Gedraaide nummers' });
+      await expect(tracks).toContainText(current.song.title, { timeout: 3_000 });
+      await expect(tracks).toContainText(current.song.artist);
+    }).toPass({ timeout: 60_000 });
+
+    await expect(page).toHaveURL(/[?&]dag=\d{4}-\d{2}-\d{2}&uur=\d{1,2}$/);
+    await page.screenshot({ path: test.info().outputPath('playlist-hour.png'), fullPage: true });
+
+    await page
+      .getByRole('region', { name: 'Kies een uur' })
+      .getByRole('button', { name: /^Hele dag/ })
+      .click();
+    await expect(page.getByRole('region', { name: 'Gedraaide nummers' })).toContainText(
+      current.song.title,
+    );
+  });
+});
+
+test.describe('the live player', () => {
+  test('plays the stream, and stops without an error', async ({ page, request }) => {
+    await page.goto('/luisteren');
+    const player = livePlayer(page);
+    const m3u = player.getByRole('link', { name: /M3U/ });
+    await expect(m3u).toBeVisible();
+
+    await player.getByRole('button', { name: 'Afspelen' }).click();
+
+    await expect(player.getByRole('button', { name: 'Pauzeren' })).toBeVisible({
+      timeout: 20_000,
+    });
+    await expect.poll(async () => (await audioState(page)).currentTime).toBeGreaterThan(1);
+    // The https address fails on the plain-http test stack: the http fallback plays.
+    expect((await audioState(page)).src).toMatch(/\/stream\/radio\.mp3$/);
+    await expect(player.getByRole('alert')).toHaveCount(0);
+    await page.screenshot({ path: test.info().outputPath('player-playing.png'), fullPage: true });
+
+    await player.getByRole('button', { name: 'Pauzeren' }).click();
+
+    await expect(player.getByRole('button', { name: 'Afspelen' })).toBeVisible();
+    expect(await audioState(page)).toMatchObject({ hasSource: false, paused: true });
+    await expect(player.getByRole('alert')).toHaveCount(0);
+
+    // The player file for desktop players points at the stream.
+    const file = await request.get((await m3u.getAttribute('href')) ?? '');
+    expect(file.ok()).toBe(true);
+    expect(await file.text()).toMatch(/\/stream\/radio\.mp3\s*$/);
+  });
+
+  test('tries https, then http, and shows the error when the stream is down', async ({ page }) => {
+    // The stream is stopped by aborting every request for it (Icecast runs under the stack's
+    // supervisor, which would restart it).
+    const tried: string[] = [];
+    await page.route('**/stream/radio.mp3', async (route) => {
+      tried.push(new URL(route.request().url()).protocol);
+      await route.abort('connectionrefused');
+    });
+    await page.goto('/luisteren');
+    const player = livePlayer(page);
+    await expect(player.getByRole('link', { name: /M3U/ })).toBeVisible();
+
+    await player.getByRole('button', { name: 'Afspelen' }).click();
+
+    await expect(player.getByRole('alert')).toHaveText('Stream tijdelijk niet beschikbaar');
+    expect(tried).toEqual(['https:', 'http:']);
+    await expect(player.getByRole('button', { name: 'Afspelen' })).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('player-down.png'), fullPage: true });
+
+    // Playing again clears the error and tries again from the first address.
+    await page.unroute('**/stream/radio.mp3');
+    await player.getByRole('button', { name: 'Afspelen' }).click();
+    await expect(player.getByRole('button', { name: 'Pauzeren' })).toBeVisible({
+      timeout: 20_000,
+    });
+    await expect(player.getByRole('alert')).toHaveCount(0);
+  });
+
+  test('says "Stream onderbroken" when the stream breaks off while playing', async ({ page }) => {
+    // Three seconds of the real stream, then the end: what a listener hears when it stops.
+    const sample = await streamSample(48_000);
+    await page.route('**/stream/radio.mp3', (route) =>
+      route.fulfill({ status: 200, contentType: 'audio/mpeg', body: sample }),
+    );
+    await page.goto('/luisteren');
+    const player = livePlayer(page);
+    await expect(player.getByRole('link', { name: /M3U/ })).toBeVisible();
+
+    await player.getByRole('button', { name: 'Afspelen' }).click();
+    await expect(player.getByRole('button', { name: 'Pauzeren' })).toBeVisible({
+      timeout: 20_000,
+    });
+
+    await expect(player.getByRole('alert')).toHaveText('Stream onderbroken', { timeout: 15_000 });
+    await expect(player.getByRole('button', { name: 'Afspelen' })).toBeVisible();
+  });
+
+  test('keeps playing on the way to the archive, in the mini player', async ({ page }) => {
+    await page.goto('/');
+    const player = livePlayer(page);
+    await expect(player.getByRole('link', { name: /M3U/ })).toBeVisible();
+    await player.getByRole('button', { name: 'Afspelen' }).click();
+    await expect(player.getByRole('button', { name: 'Pauzeren' })).toBeVisible({
+      timeout: 20_000,
+    });
+
+    await page.getByRole('link', { name: 'Bekijk de hele playlist' }).click();
+
+    await expect(page).toHaveURL(/\/playlist$/);
+    const miniPlayer = livePlayer(page);
+    await expect(miniPlayer.getByRole('link', { name: /speler/i })).toBeVisible();
+    expect((await audioState(page)).paused).toBe(false);
+    await page.screenshot({ path: test.info().outputPath('mini-player.png'), fullPage: false });
+
+    await miniPlayer.getByRole('button', { name: 'Pauzeren' }).click();
+    await expect(livePlayer(page)).toHaveCount(0);
+    expect(await audioState(page)).toMatchObject({ hasSource: false, paused: true });
+  });
+});

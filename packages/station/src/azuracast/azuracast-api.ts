@@ -1,0 +1,141 @@
+import type { z } from 'zod';
+import { StationSourceError } from '../station-source.ts';
+import { apiErrorSchema } from './read-schemas.ts';
+
+/**
+ * AzuraCast answers errors as plain text to user agents that look like curl or Liquidsoap, and
+ * refuses some calls to crawlers: look like a browser.
+ */
+export const USER_AGENT =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
+export const DEFAULT_TIMEOUT_MS = 10_000;
+
+/**
+ * `{base}/api/nowplaying/{station}`, or its aliases `{base}/api/station/{station}/nowplaying` and
+ * `{base}/api/nowplaying_static/{station}.json`. The base may have a path of its own (the
+ * built-in station's is `/internal/station`).
+ */
+const NOW_PLAYING_PATH =
+  /^(?<base>.*?)\/api\/(?:nowplaying\/(?<a>[^/]+)|station\/(?<b>[^/]+)\/nowplaying|nowplaying_static\/(?<c>[^/]+)\.json)\/?$/;
+
+export interface AzuraCastApiOptions {
+  nowPlayingUrl: string;
+  apiKey: string | null;
+  timeoutMs: number;
+}
+
+/** GETs of one station's AzuraCast API; every failure is a StationSourceError. */
+export class AzuraCastApi {
+  readonly nowPlayingUrl: URL;
+  /** `{base}/api/station/{station}`, or why there is none. */
+  readonly #stationApi: URL | string;
+  readonly #headers: Record<string, string>;
+  readonly #timeoutMs: number;
+
+  constructor(options: AzuraCastApiOptions) {
+    this.nowPlayingUrl = parseUrl(options.nowPlayingUrl);
+    this.#stationApi = stationApiOf(this.nowPlayingUrl);
+    this.#headers = {
+      accept: 'application/json',
+      'user-agent': USER_AGENT,
+      ...(options.apiKey ? { 'x-api-key': options.apiKey } : {}),
+    };
+    this.#timeoutMs = options.timeoutMs;
+  }
+
+  /** `{base}/api/station/{station}/{path}` with the given query. */
+  stationUrl(path: string, query: Record<string, string> = {}): URL {
+    if (typeof this.#stationApi === 'string') throw new StationSourceError(this.#stationApi);
+    const url = new URL(`${this.#stationApi.pathname}/${path}`, this.#stationApi);
+    for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
+    return url;
+  }
+
+  async get<S extends z.ZodType>(url: URL, schema: S): Promise<z.output<S>> {
+    const where = `GET ${redacted(url)}`;
+    const fail = (problem: string): StationSourceError =>
+      new StationSourceError(`station source ${where}: ${problem}`);
+    let status: number;
+    let body: string;
+    try {
+      const response = await fetch(url, {
+        headers: this.#headers,
+        redirect: 'follow',
+        signal: AbortSignal.timeout(this.#timeoutMs),
+      });
+      status = response.status;
+      body = await response.text();
+    } catch (error) {
+      if (error instanceof Error && error.name === 'TimeoutError') {
+        throw fail(`no answer within ${this.#timeoutMs / 1000} s`);
+      }
+      throw fail(`no answer (${causeOf(error)})`);
+    }
+    if (status < 200 || status > 299)
+      throw fail(`HTTP ${status}${hintFor(status)}: ${errorText(body)}`);
+    let json: unknown;
+    try {
+      json = JSON.parse(body);
+    } catch {
+      throw fail(`the answer is not JSON: ${snippet(body)}`);
+    }
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw fail(`unexpected answer: ${issue?.path.join('.') || '(body)'}: ${issue?.message}`);
+    }
+    return parsed.data;
+  }
+}
+
+function parseUrl(value: string): URL {
+  try {
+    const url = new URL(value);
+    if (url.protocol === 'http:' || url.protocol === 'https:') return url;
+  } catch {
+    // reported below
+  }
+  throw new StationSourceError(`station source: "${value}" is not an http(s) URL`);
+}
+
+function stationApiOf(nowPlayingUrl: URL): URL | string {
+  const match = NOW_PLAYING_PATH.exec(nowPlayingUrl.pathname);
+  const station = match?.groups?.a ?? match?.groups?.b ?? match?.groups?.c;
+  if (!match || !station) {
+    return `station source ${redacted(nowPlayingUrl)}: history, library and queue need an AzuraCast now-playing URL ({base}/api/nowplaying/{station})`;
+  }
+  return new URL(`${match.groups?.base ?? ''}/api/station/${station}`, nowPlayingUrl.origin);
+}
+
+/** Without the query, which may carry a key. */
+function redacted(url: URL): string {
+  return `${url.origin}${url.pathname}`;
+}
+
+function causeOf(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  return error.cause instanceof Error ? error.cause.message : error.message;
+}
+
+function hintFor(status: number): string {
+  if (status === 401 || status === 403) return ' (is the API key right, with enough permissions?)';
+  if (status === 404) return ' (is the station in the URL right?)';
+  return '';
+}
+
+/** AzuraCast's Api_Error message, or the start of a plain-text or HTML error. */
+function errorText(body: string): string {
+  try {
+    const error = apiErrorSchema.safeParse(JSON.parse(body));
+    if (error.success) return error.data.message;
+  } catch {
+    // not JSON
+  }
+  return snippet(body);
+}
+
+function snippet(body: string): string {
+  const text = body.replace(/\s+/g, ' ').trim();
+  if (text === '') return '(empty body)';
+  return text.length > 200 ? `${text.slice(0, 200)}…` : text;
+}

@@ -1,0 +1,115 @@
+import type {
+  CurrentSong,
+  LibraryTrack,
+  NowPlaying,
+  PlayedSong,
+  QueueEntry,
+  StationSource,
+  StationSourceSettings,
+} from '../station-source.ts';
+import { AzuraCastApi, DEFAULT_TIMEOUT_MS } from './azuracast-api.ts';
+import {
+  filesPageSchema,
+  historySchema,
+  nowPlayingSchema,
+  queueSchema,
+  type MediaPayload,
+  type NowPlayingPayload,
+  type SongHistoryPayload,
+} from './read-schemas.ts';
+
+/** Library pages: big enough to be few, small enough for a slow install to answer in time. */
+const FILES_PER_PAGE = 500;
+
+/**
+ * A station behind an AzuraCast API, or anything that publishes the same shapes (the built-in
+ * station). History, library and queue live next to the now-playing URL and need the API key.
+ */
+export function createAzuraCastSource(settings: StationSourceSettings): StationSource {
+  const api = new AzuraCastApi({
+    nowPlayingUrl: settings.nowPlayingUrl,
+    apiKey: settings.apiKey,
+    timeoutMs: settings.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+  });
+
+  return {
+    async nowPlaying() {
+      return toNowPlaying(await api.get(api.nowPlayingUrl, nowPlayingSchema));
+    },
+
+    async history({ start, end }) {
+      const url = api.stationUrl('history', { start: isoSeconds(start), end: isoSeconds(end) });
+      const rows = await api.get(url, historySchema);
+      return rows
+        .map((row) => ({ ...toPlayedSong(row), isVisible: row.is_visible }))
+        .sort((a, b) => b.playedAt.getTime() - a.playedAt.getTime());
+    },
+
+    async library() {
+      const tracks: LibraryTrack[] = [];
+      for (let page = 1; ; page += 1) {
+        const query = { per_page: String(FILES_PER_PAGE), page: String(page) };
+        const body = await api.get(api.stationUrl('files', query), filesPageSchema);
+        // An install that ignores the paging parameters answers the whole library at once.
+        if (Array.isArray(body)) return body.map(toLibraryTrack);
+        tracks.push(...body.rows.map(toLibraryTrack));
+        if (page >= body.total_pages || body.rows.length === 0) return tracks;
+      }
+    },
+
+    async queue() {
+      const rows = await api.get(api.stationUrl('queue'), queueSchema);
+      return rows.map((row): QueueEntry => ({
+        title: row.song.title,
+        artist: row.song.artist,
+        duration: row.duration,
+        expectedStart: row.played_at ? fromUnix(row.played_at) : null,
+        isRequest: row.is_request,
+      }));
+    },
+  };
+}
+
+function toNowPlaying(payload: NowPlayingPayload): NowPlaying {
+  const playing = payload.now_playing;
+  // Offline, AzuraCast puts a placeholder with sh_id 0 ("Station Offline") where the song goes.
+  const current: CurrentSong | null =
+    playing && playing.sh_id !== 0
+      ? { ...toPlayedSong(playing), elapsed: playing.elapsed, remaining: playing.remaining }
+      : null;
+  return {
+    stationName: payload.station.name,
+    isOnline: payload.is_online,
+    isLive: payload.live.is_live,
+    current,
+    recent: payload.song_history.map(toPlayedSong),
+  };
+}
+
+/** Now-playing `song_history` lists only visible plays. */
+function toPlayedSong(row: SongHistoryPayload): PlayedSong {
+  return {
+    sourceId: String(row.sh_id),
+    playedAt: fromUnix(row.played_at),
+    duration: row.duration,
+    title: row.song.title,
+    artist: row.song.artist,
+    album: row.song.album,
+    isVisible: true,
+  };
+}
+
+function toLibraryTrack(media: MediaPayload): LibraryTrack {
+  return {
+    path: media.path,
+    title: media.title,
+    artist: media.artist,
+    album: media.album,
+    duration: media.length,
+  };
+}
+
+const fromUnix = (seconds: number): Date => new Date(seconds * 1000);
+
+/** An explicit offset, so AzuraCast does not read the time in the station's own zone. */
+const isoSeconds = (date: Date): string => `${date.toISOString().slice(0, 19)}+00:00`;

@@ -1,0 +1,145 @@
+/**
+ * A fake AzuraCast for station-source tests: serves the fixtures of fixtures/azuracast/ at
+ * AzuraCast's paths on a free loopback port, lets a test replace the answer of one path (errors,
+ * plain text, missing fields, slowness), and records what it was asked.
+ *
+ *   const station = await startFakeStationServer();
+ *   const source = createAzuraCastSource({ nowPlayingUrl: station.nowPlayingUrl, apiKey: 'k' });
+ *   station.respond('/api/nowplaying/1', azuraCastError(500, 'Database kapot'));
+ *   station.respond('/api/station/1/queue', { delayMs: 2_000 });
+ *   station.requests.at(-1)?.headers['x-api-key'];
+ *   station.reset(); // fixtures again, log emptied
+ *   await station.close(); // also unref'd: it never keeps the test process alive
+ */
+import { readFileSync } from 'node:fs';
+import http, { type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+const fixturesDir = new URL('../fixtures/azuracast/', import.meta.url);
+
+export type AzuraCastFixture = 'nowplaying' | 'history' | 'files' | 'queue' | 'requests';
+
+/** A fresh copy of a fixture, to change for a variant. */
+export function azuraCastFixture(name: AzuraCastFixture): unknown {
+  return JSON.parse(readFileSync(new URL(`${name}.json`, fixturesDir), 'utf8'));
+}
+
+/** Where each fixture is served (station id 1). */
+export const fakeStationPaths: Record<AzuraCastFixture, string> = {
+  nowplaying: '/api/nowplaying/1',
+  history: '/api/station/1/history',
+  files: '/api/station/1/files',
+  queue: '/api/station/1/queue',
+  requests: '/api/station/1/requests',
+};
+
+/** How one path answers instead of its fixture. Unset fields keep the fixture's answer. */
+export interface FakeResponse {
+  /** Default 200. */
+  status?: number;
+  /** Sent as JSON. */
+  json?: unknown;
+  /** Sent as is (plain-text errors, broken JSON); wins over `json`. */
+  text?: string;
+  /** Default: application/json, or text/plain for `text`. */
+  contentType?: string;
+  /** Wait this long before answering (timeouts). */
+  delayMs?: number;
+}
+
+/** AzuraCast's error answer: `Api_Error` JSON, by default with HTTP 500 like its exceptions. */
+export function azuraCastError(status: number, message: string): FakeResponse {
+  return {
+    status,
+    json: {
+      code: status,
+      type: status === 404 ? 'NotFoundException' : 'Exception',
+      message,
+      formatted_message: message,
+      extra_data: [],
+      success: false,
+    },
+  };
+}
+
+/** What AzuraCast answers curl-like user agents on an error: plain text. */
+export function azuraCastPlainTextError(status: number, message: string): FakeResponse {
+  return { status, text: `Error: ${message} on /var/azuracast/www/src/Controller.php L42` };
+}
+
+export interface ReceivedRequest {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  headers: IncomingHttpHeaders;
+}
+
+export interface FakeStationServer {
+  /** http://127.0.0.1:PORT, the AzuraCast base. */
+  url: string;
+  /** `${url}/api/nowplaying/1`: what a station source is configured with. */
+  nowPlayingUrl: string;
+  /** Answers `path` (query ignored) this way until reset. */
+  respond(path: string, response: FakeResponse): void;
+  /** Every path answers its fixture again; the request log is emptied. */
+  reset(): void;
+  /** Every request received, oldest first. */
+  readonly requests: ReceivedRequest[];
+  close(): Promise<void>;
+}
+
+export async function startFakeStationServer(): Promise<FakeStationServer> {
+  const fixtures = new Map(
+    Object.entries(fakeStationPaths).map(([name, path]) => [
+      path,
+      readFileSync(new URL(`${name}.json`, fixturesDir), 'utf8'),
+    ]),
+  );
+  const overrides = new Map<string, FakeResponse>();
+  const requests: ReceivedRequest[] = [];
+
+  const server = http.createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://fake-station');
+    requests.push({
+      method: request.method ?? 'GET',
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      headers: request.headers,
+    });
+    const override = overrides.get(url.pathname) ?? {};
+    const fixture = fixtures.get(url.pathname);
+    const fallback = fixture ?? JSON.stringify(azuraCastError(404, 'Page not found.').json);
+    const isText = override.text !== undefined;
+    const body =
+      override.text ?? (override.json === undefined ? fallback : JSON.stringify(override.json));
+    const send = (): void => {
+      response.writeHead(override.status ?? (fixture === undefined ? 404 : 200), {
+        'content-type':
+          override.contentType ?? (isText ? 'text/plain; charset=utf-8' : 'application/json'),
+      });
+      response.end(body);
+    };
+    if (!override.delayMs) return send();
+    const timer = setTimeout(send, override.delayMs);
+    response.once('close', () => clearTimeout(timer));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  server.unref();
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    url,
+    nowPlayingUrl: `${url}${fakeStationPaths.nowplaying}`,
+    respond: (path, response) => void overrides.set(path, response),
+    reset() {
+      overrides.clear();
+      requests.length = 0;
+    },
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

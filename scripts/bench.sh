@@ -1,0 +1,178 @@
+#!/usr/bin/env bash
+# `make bench`: a performance report of the playlist service, not a test. On a private stack
+# (the native stack's own scripts with a temporary DATA_DIR and free ports: Postgres, Redis, the
+# playlist service and the gateway), it seeds 1,000,000 plays, then measures with wrk through
+# the gateway:
+#   - GET /api/now-playing and GET /api/playlist?date=…&hour=all at 50 and 200 connections,
+#     each against a static file of the same size served by the same gateway in the same run;
+#   - p50/p99 of the four archive calls, one listener at a time (the goal) and 10 at once.
+# The report goes to bench/results/<date>.md. Everything it started is stopped and removed.
+#
+#   BENCH_SECONDS=8        length of each wrk run
+#   BENCH_KEEP=1           keep the temporary folder (logs, raw results) for a look afterwards
+set -euo pipefail
+# shellcheck source=scripts/lib.sh
+. "$(dirname "$0")/lib.sh"
+cd "$ROOT"
+
+SECONDS_PER_RUN=${BENCH_SECONDS:-8}
+LOAD_CONNECTIONS=(50 200)
+ARCHIVE_CONNECTIONS=(1 10)
+
+# wrk is a Debian package; install it like the other system packages (apt as root).
+if ! command -v wrk >/dev/null; then
+  is_root || die "wrk is missing: sudo apt-get update && sudo apt-get install -y wrk"
+  say "installing wrk"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends wrk >/dev/null
+fi
+
+BENCH_DIR=$(mktemp -d /tmp/radio-bench-XXXXXX)
+chmod 755 "$BENCH_DIR" # as root, Postgres runs as the postgres account and must get in
+RESULTS="$BENCH_DIR/results.jsonl"
+STATIC_ROOT="$BENCH_DIR/static"
+
+free_ports() {
+  node -e '
+    const net = require("node:net");
+    const servers = Array.from({ length: Number(process.argv[1]) }, () => net.createServer());
+    Promise.all(servers.map((s) => new Promise((r) => s.listen(0, "127.0.0.1", () => r(s.address().port)))))
+      .then((ports) => { console.log(ports.join(" ")); servers.forEach((s) => s.close()); });
+  ' "$1"
+}
+
+read -r HTTP_PORT PLAYLIST_PORT AUTH_PORT REQUESTS_PORT UPLOADS_PORT POSTGRES_PORT REDIS_PORT \
+  < <(free_ports 7)
+export HTTP_PORT PLAYLIST_PORT AUTH_PORT REQUESTS_PORT UPLOADS_PORT POSTGRES_PORT REDIS_PORT
+export DATA_DIR="$BENCH_DIR/data" ENV_FILE="$BENCH_DIR/.env"
+export HTTP_HOST=127.0.0.1 POSTGRES_EPHEMERAL=1 NODE_ENV=production LOG_FORMAT=json NO_COLOR=1
+export PUBLIC_ORIGIN="http://127.0.0.1:$HTTP_PORT"
+export GATEWAY_STATIC_ROOT="$STATIC_ROOT"
+unset DATABASE_URL REDIS_URL STORAGE_DIR FORCE_COLOR
+"$ROOT/scripts/ensure-env.sh" 2>/dev/null
+load_config
+require_secrets
+mkdir -p "$DATA_DIR" "$RUN_DIR" "$LOG_DIR" "$STATIC_ROOT/bench"
+
+pids=()
+cleanup() {
+  local rc=$? pid
+  set +e
+  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null; done
+  for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null; done
+  "$ROOT/scripts/redis.sh" stop >/dev/null 2>&1
+  "$ROOT/scripts/postgres.sh" stop >/dev/null 2>&1
+  if [ -n "${BENCH_KEEP:-}" ]; then say "kept $BENCH_DIR"; else rm -rf "$BENCH_DIR"; fi
+  exit "$rc"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+"$ROOT/scripts/postgres.sh" start
+"$ROOT/scripts/redis.sh" start
+pnpm --silent db:migrate >/dev/null
+
+say "seeding 1,000,000 plays"
+seed_started=$SECONDS
+psql -X -q "$DATABASE_URL" -f bench/seed-history.sql
+# The archive's counts read the played_at index only, which needs the visibility map that a
+# production database's autovacuum keeps. A VACUUM right after the insert sometimes still sees
+# the insert as running: repeat it until every page is all-visible.
+for _ in 1 2 3 4 5; do
+  psql -X -q "$DATABASE_URL" -c 'vacuum analyze play_history'
+  [ "$(psql -X -At "$DATABASE_URL" -c "select relallvisible = relpages from pg_class where relname = 'play_history'")" = t ] && break
+  sleep 1
+done
+seed_seconds=$((SECONDS - seed_started))
+
+# What the worker would have stored: the playlist service loads it at start.
+now=$(date +%s)
+song() { printf '{"artist":"%s","title":"%s","album":%s}' "$1" "$2" "$3"; }
+history=()
+for i in 1 2 3 4 5; do
+  history+=("{\"playedAt\":$((now - 60 - i * 215)),\"song\":$(song "Artiest $i" "Titel van nummer $i" '"Album"')}")
+done
+snapshot=$(printf '{"stationName":"Radio Lokaal","isLive":false,"isStale":false,"current":{"playedAt":%d,"duration":215,"elapsed":60,"song":%s},"history":[%s],"observedAt":%d}' \
+  $((now - 60)) "$(song BLØF Zoutelande '"Aan"')" "$(IFS=,; echo "${history[*]}")" "$((now * 1000))")
+redis-cli -h 127.0.0.1 -p "$REDIS_PORT" set now-playing:current "$snapshot" >/dev/null
+
+"$ROOT/scripts/render-gateway.sh"
+nginx -p "$RUN_DIR/nginx" -c "$RUN_DIR/nginx/nginx.conf" -e stderr -g "$(nginx_globals)" \
+  2>"$LOG_DIR/gateway.log" &
+pids+=($!)
+PORT=$PLAYLIST_PORT node services/playlist/src/server.ts >"$LOG_DIR/playlist.log" 2>&1 &
+pids+=($!)
+wait_until 30 eval '[ "$(http_status "$HTTP_PORT" /_health/playlist/readyz)" = 200 ]' ||
+  die "the playlist service did not get ready (log: $LOG_DIR/playlist.log)"
+
+BASE="http://127.0.0.1:$HTTP_PORT"
+STATION_DAY=$(TZ=Europe/Amsterdam date -d 'yesterday 12:00' +%F)
+NOW_PLAYING=/api/now-playing
+DAY_PLAYLIST="/api/playlist?date=$STATION_DAY&hour=all"
+
+# The static twins: the same bytes as the API's answers, served by the gateway from disk.
+node -e '
+  const [base, dir, ...pairs] = process.argv.slice(1);
+  (async () => {
+    for (let i = 0; i < pairs.length; i += 2) {
+      const response = await fetch(base + pairs[i]);
+      if (!response.ok) throw new Error(`${pairs[i]}: ${response.status}`);
+      require("node:fs").writeFileSync(`${dir}/${pairs[i + 1]}`, await response.text());
+    }
+  })();
+' "$BASE" "$STATIC_ROOT/bench" "$NOW_PLAYING" now-playing.json "$DAY_PLAYLIST" playlist-day.json
+
+# run NAME PATH CONNECTIONS: one wrk run, its summary appended to the results.
+run() {
+  local name=$1 path=$2 connections=$3 threads=2 summary
+  [ "$connections" -ge 2 ] || threads=1
+  summary=$(wrk -t"$threads" -c"$connections" -d"${SECONDS_PER_RUN}s" --timeout 5s \
+    -s bench/wrk-summary.lua "$BASE$path" | tail -n 1)
+  printf '{"name":"%s","path":"%s","connections":%d,"summary":%s}\n' \
+    "$name" "$path" "$connections" "$summary" >>"$RESULTS"
+  printf '  %-22s c=%-3s %s\n' "$name" "$connections" "$summary" >&2
+  # Requests still queued in the service when wrk stops must not land in the next run.
+  sleep 2
+}
+
+load_before=$(cut -d' ' -f1-3 /proc/loadavg)
+say "warming up"
+wrk -t2 -c50 -d3s "$BASE$NOW_PLAYING" >/dev/null
+wrk -t2 -c10 -d2s "$BASE$DAY_PLAYLIST" >/dev/null
+
+say "load: API answers against their static twins (${SECONDS_PER_RUN} s each)"
+for connections in "${LOAD_CONNECTIONS[@]}"; do
+  run static-now-playing /bench/now-playing.json "$connections"
+  run now-playing "$NOW_PLAYING" "$connections"
+  run static-playlist-day /bench/playlist-day.json "$connections"
+  run playlist-day "$DAY_PLAYLIST" "$connections"
+done
+
+say "archive latency on 1,000,000 plays"
+for connections in "${ARCHIVE_CONNECTIONS[@]}"; do
+  run available-dates /api/playlist/available-dates "$connections"
+  run available-hours "/api/playlist/available-hours?date=$STATION_DAY" "$connections"
+  run playlist-hour "/api/playlist?date=$STATION_DAY&hour=12" "$connections"
+  run playlist-all "$DAY_PLAYLIST" "$connections"
+done
+
+pg_bin=$(ls -d /usr/lib/postgresql/*/bin | sort -t/ -k5 -n | tail -n 1)
+export BENCH_MACHINE_JSON
+BENCH_MACHINE_JSON=$(
+  node -e 'console.log(JSON.stringify(Object.fromEntries(process.argv.slice(1).map((a) => a.split(/=(.*)/s).slice(0, 2)))))' \
+    "cpus=$(nproc)" \
+    "memory=$(awk '/MemTotal/ { printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo)" \
+    "cpuModel=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)" \
+    "node=$(node --version)" \
+    "postgres=$("$pg_bin/postgres" --version)" \
+    "nginx=$(nginx -v 2>&1)" \
+    "wrk=$(wrk --version 2>&1 | head -n 1 || true)" \
+    "redis=$(redis-server --version)" \
+    "seedSeconds=$seed_seconds" \
+    "stationDay=$STATION_DAY" \
+    "secondsPerRun=$SECONDS_PER_RUN" \
+    "gatewayCachesNowPlaying=$(grep -q proxy_cache_path "$RUN_DIR/nginx/nginx.conf" && echo yes || echo no)" \
+    "loadBefore=$load_before"
+)
+node bench/write-report.ts "$RESULTS"

@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# The built-in station (station/): Icecast serves the stream, Liquidsoap plays the automation
+# queue and the library into it. scripts/up.sh runs `prepare` once, then `icecast` and
+# `liquidsoap` under its supervisor (which restarts them when they crash).
+#   scripts/station.sh prepare      Icecast config under DATA_DIR/run/station; the demo
+#                                   library when LIBRARY_DIR holds no audio
+#   scripts/station.sh icecast      runs Icecast (foreground)
+#   scripts/station.sh liquidsoap   waits for Icecast, then runs Liquidsoap (foreground)
+set -euo pipefail
+# shellcheck source=scripts/lib.sh
+. "$(dirname "$0")/lib.sh"
+load_config
+
+DIR="$RUN_DIR/station"
+CONFIG="$DIR/icecast.xml"
+
+prepare() {
+  local name
+  for name in ICECAST_SOURCE_PASSWORD ICECAST_ADMIN_PASSWORD; do
+    [ -n "${!name:-}" ] || die "$name is not set (in $ENV_FILE or the environment)"
+  done
+  for name in icecast2 liquidsoap ffmpeg envsubst ss; do
+    command -v "$name" >/dev/null || die "$name not found: run scripts/system-packages.sh"
+  done
+  mkdir -p "$DIR"
+  export ICECAST_BIND=127.0.0.1 ICECAST_PORT ICECAST_SOURCE_PASSWORD ICECAST_ADMIN_PASSWORD
+  export ICECAST_RUN_DIR="$DIR"
+  # Icecast refuses to run as root: it drops to nobody once its port is open.
+  ICECAST_SECURITY=
+  if is_root; then
+    ICECAST_SECURITY='<security><chroot>0</chroot><changeowner><user>nobody</user><group>nogroup</group></changeowner></security>'
+  fi
+  export ICECAST_SECURITY
+  (umask 077 && envsubst '${ICECAST_BIND} ${ICECAST_PORT} ${ICECAST_SOURCE_PASSWORD} ${ICECAST_ADMIN_PASSWORD} ${ICECAST_RUN_DIR} ${ICECAST_SECURITY}' \
+    <"$ROOT/station/icecast.xml.template" >"$CONFIG.tmp")
+  mv "$CONFIG.tmp" "$CONFIG"
+  "$ROOT/scripts/demo-library.sh" "$LIBRARY_DIR"
+}
+
+icecast_listens() { ss -ltnH "sport = :$ICECAST_PORT" 2>/dev/null | grep -q .; }
+
+case ${1:-} in
+  prepare) prepare ;;
+  icecast)
+    [ -f "$CONFIG" ] || die "$CONFIG is missing: run $0 prepare first"
+    exec icecast2 -c "$CONFIG"
+    ;;
+  liquidsoap)
+    # Icecast 2.4.4 can crash when a client connects in its first half second: wait until it
+    # listens without connecting, then a second more (built-in-station notes).
+    until icecast_listens; do sleep 0.2; done
+    sleep 1
+    export STATION_API_URL="http://127.0.0.1:$REQUESTS_PORT/internal/station"
+    export STATION_API_KEY=$INTERNAL_TOKEN
+    export ICECAST_HOST=127.0.0.1 ICECAST_PORT ICECAST_SOURCE_PASSWORD LIBRARY_DIR STATION_NAME
+    exec liquidsoap "$ROOT/station/radio.liq"
+    ;;
+  *) die "usage: $0 prepare|icecast|liquidsoap" ;;
+esac

@@ -1,0 +1,48 @@
+import type { NowPlayingResponse, NowPlayingSnapshot } from '@radio/contracts';
+
+/**
+ * The worker polls every 10 s (backing off to a minute while the source fails). An answer older
+ * than this means the worker itself is not running: show it as stale too.
+ */
+export const STALE_AFTER_MS = 3 * 60_000;
+
+/** The listeners' view of a snapshot at `nowMs`, in whole seconds. */
+export function renderNowPlaying(
+  snapshot: NowPlayingSnapshot | null,
+  nowMs: number,
+  fallbackStationName: string,
+): NowPlayingResponse {
+  const generatedAt = Math.floor(nowMs / 1000);
+  if (!snapshot) {
+    return {
+      station: { name: fallbackStationName },
+      is_live: false,
+      is_stale: false,
+      now_playing: null,
+      song_history: [],
+      generated_at: generatedAt,
+    };
+  }
+  const ageMs = Math.max(0, nowMs - snapshot.observedAt);
+  const { current } = snapshot;
+  let nowPlaying: NowPlayingResponse['now_playing'] = null;
+  if (current) {
+    const elapsed = current.elapsed + Math.floor(ageMs / 1000);
+    const known = current.duration > 0;
+    nowPlaying = {
+      played_at: current.playedAt,
+      duration: current.duration,
+      elapsed: known ? Math.min(elapsed, current.duration) : elapsed,
+      remaining: known ? Math.max(0, current.duration - elapsed) : 0,
+      song: current.song,
+    };
+  }
+  return {
+    station: { name: snapshot.stationName || fallbackStationName },
+    is_live: snapshot.isLive,
+    is_stale: snapshot.isStale || ageMs > STALE_AFTER_MS,
+    now_playing: nowPlaying,
+    song_history: snapshot.history.map((play) => ({ played_at: play.playedAt, song: play.song })),
+    generated_at: generatedAt,
+  };
+}

@@ -1,0 +1,16 @@
+import type { StationInfo } from '@radio/contracts';
+import type { PlaylistConfig } from '../config.ts';
+
+/** Public station facts from the configuration; the stream defaults live behind the gateway. */
+export function stationInfoOf(config: PlaylistConfig): StationInfo {
+  const site = new URL(config.PUBLIC_ORIGIN[0] ?? 'http://localhost');
+  return {
+    name: config.STATION_NAME,
+    streamUrl: config.STREAM_URL ?? `https://${site.host}/stream/radio.mp3`,
+    streamFallbackUrl: config.STREAM_FALLBACK_URL ?? `http://${site.host}/stream/radio.mp3`,
+    playlistPlsUrl: config.PLAYLIST_PLS_URL ?? `${site.origin}/stream/radio.pls`,
+    playlistM3uUrl: config.PLAYLIST_M3U_URL ?? `${site.origin}/stream/radio.m3u`,
+    radioDirectoryUrl: config.RADIO_DIRECTORY_URL ?? '',
+    studioContactUrl: config.STUDIO_CONTACT_URL ?? '',
+  };
+}

@@ -1,0 +1,129 @@
+/**
+ * The built-in station's internal endpoints (never routed by the gateway), all with the station
+ * key in X-API-Key (access 'station'):
+ *   - for ingestion, AzuraCast's paths and shapes under /internal/station, so the worker reads
+ *     the built-in station with the AzuraCast adapter: now playing, history, files, queue;
+ *   - for Liquidsoap: the next automation entry, and the track it has just started.
+ */
+import { z } from 'zod';
+import type { RoutePlugin } from '@radio/service-kit';
+import {
+  builtInPlaySchema,
+  builtInStationPaths,
+  NOW_PLAYING_HISTORY_ITEMS,
+  publishedFiles,
+  publishedFilesSchema,
+  publishedHistory,
+  publishedHistorySchema,
+  publishedNowPlaying,
+  publishedNowPlayingSchema,
+  publishedQueueSchema,
+  type BuiltInStationProfile,
+} from '@radio/station';
+import type { PlayLog } from '../station/play-log.ts';
+import { withNamesFromFilename } from '../station/song-names.ts';
+import type { StationLibrary } from '../station/station-library.ts';
+
+const DEFAULT_HISTORY_DAYS = 14;
+
+const dateTime = (name: string) =>
+  z
+    .string()
+    .refine((value) => !Number.isNaN(Date.parse(value)), `${name} moet een datum en tijd zijn`)
+    .transform((value) => new Date(value))
+    .optional();
+
+const historyQuerySchema = z.object({ start: dateTime('start'), end: dateTime('end') });
+
+/** What Liquidsoap reports (its metadata of the track; absent tags are empty strings). */
+const trackStartedSchema = z.object({
+  artist: z.string().trim().default(''),
+  title: z.string().trim().default(''),
+  album: z.string().trim().default(''),
+  /** The file it plays (a temporary copy for http:// entries). */
+  filename: z.string().default(''),
+  /** Seconds; negative or 0 when Liquidsoap could not tell. */
+  duration: z.number().default(0),
+});
+
+/** A Liquidsoap request URI: a file path or an http(s) URL, possibly with `annotate:`. */
+const nextEntrySchema = z.object({ uri: z.string().min(1) });
+
+export interface StationRoutesOptions {
+  plays: PlayLog;
+  library: StationLibrary;
+  station: BuiltInStationProfile;
+}
+
+export function stationRoutes({ plays, library, station }: StationRoutesOptions): RoutePlugin {
+  return async (app) => {
+    const access = 'station' as const;
+    // Polled every few seconds by Liquidsoap and the worker: request logs only for problems.
+    const logLevel = 'warn';
+
+    app.get(
+      builtInStationPaths.nowPlaying,
+      { config: { access }, logLevel, schema: { response: { 200: publishedNowPlayingSchema } } },
+      async () =>
+        publishedNowPlaying(station, await plays.newest(NOW_PLAYING_HISTORY_ITEMS + 1), new Date()),
+    );
+
+    app.get(
+      builtInStationPaths.history,
+      {
+        config: { access },
+        logLevel,
+        schema: { querystring: historyQuerySchema, response: { 200: publishedHistorySchema } },
+      },
+      async (request) => {
+        const end = request.query.end ?? new Date();
+        const start =
+          request.query.start ?? new Date(end.getTime() - DEFAULT_HISTORY_DAYS * 86_400_000);
+        // Like AzuraCast: a range given the wrong way round is turned.
+        const [from, to] = start <= end ? [start, end] : [end, start];
+        return publishedHistory(await plays.between(from, to));
+      },
+    );
+
+    app.get(
+      builtInStationPaths.files,
+      { config: { access }, logLevel, schema: { response: { 200: publishedFilesSchema } } },
+      async () => publishedFiles(await library.tracks()),
+    );
+
+    // The automation queue (its listing and the next entry) arrives with the requests issue;
+    // until then it is empty.
+    app.get(
+      builtInStationPaths.queue,
+      { config: { access }, logLevel, schema: { response: { 200: publishedQueueSchema } } },
+      async () => [],
+    );
+
+    app.get(
+      builtInStationPaths.next,
+      {
+        config: { access },
+        logLevel,
+        schema: { response: { 200: nextEntrySchema, 204: z.null() } },
+      },
+      async (_request, reply) => reply.code(204).send(null),
+    );
+
+    app.post(
+      builtInStationPaths.trackStarted,
+      {
+        config: { access },
+        schema: { body: trackStartedSchema, response: { 200: builtInPlaySchema } },
+      },
+      async (request) => {
+        const { duration, ...song } = request.body;
+        const play = await plays.record({
+          ...withNamesFromFilename(song, song.filename),
+          duration: Math.max(0, Math.round(duration)),
+        });
+        request.log.info({ play }, 'station: track started');
+        return play;
+      },
+    );
+  };
+}

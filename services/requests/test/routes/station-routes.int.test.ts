@@ -1,0 +1,286 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '@radio/service-kit/testing';
+import {
+  builtInNowPlayingUrl,
+  builtInStationPaths,
+  createAzuraCastSource,
+  type StationSource,
+} from '@radio/station';
+import { SettingsRepository } from '../../src/settings/settings-repository.ts';
+import { PlayLog } from '../../src/station/play-log.ts';
+import { buildRequestsApp } from '../build.ts';
+
+const KEY = 'test-internal-token';
+const libraryDir = mkdtempSync(path.join(os.tmpdir(), 'radio-library-'));
+
+/** A second of silence as an MP3, with the given tags. */
+function makeMp3(file: string, tags: Record<string, string> = {}): void {
+  const metadata = Object.entries(tags).flatMap(([name, value]) => [
+    '-metadata',
+    `${name}=${value}`,
+  ]);
+  execFileSync('ffmpeg', [
+    ...[
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'anullsrc=r=44100:cl=stereo',
+    ],
+    ...['-t', '1', '-c:a', 'libmp3lame', '-b:a', '128k', ...metadata, path.join(libraryDir, file)],
+  ]);
+}
+
+let t: TestApp;
+let source: StationSource;
+beforeAll(async () => {
+  mkdirSync(path.join(libraryDir, 'Zomer'));
+  makeMp3('Zomer/Femke de Wit - Tegenwind.mp3', {
+    artist: 'Femke de Wit',
+    title: 'Tegenwind',
+    album: 'Dijk van een dag',
+  });
+  makeMp3('De Polderjongens - Fietsen in de regen.mp3');
+  writeFileSync(path.join(libraryDir, 'hoes.jpg'), 'geen audio');
+
+  t = await createTestApp(buildRequestsApp, {
+    STATION_NAME: 'Radio Testdorp',
+    LIBRARY_DIR: libraryDir,
+    PUBLIC_ORIGIN: 'https://radio.test',
+  });
+  const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
+  source = createAzuraCastSource({ nowPlayingUrl: builtInNowPlayingUrl(address), apiKey: KEY });
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(libraryDir, { recursive: true, force: true });
+});
+
+const station = (method: 'GET' | 'POST', url: string, payload?: object) =>
+  t.client().request({ method, url, payload, headers: { 'x-api-key': KEY } });
+
+async function clearPlays(): Promise<void> {
+  await t.app.redis.flushdb();
+}
+
+describe('track started → now playing', () => {
+  it('answers offline, like AzuraCast, before anything played', async () => {
+    await clearPlays();
+    const nowPlaying = await source.nowPlaying();
+    expect(nowPlaying).toEqual({
+      stationName: 'Radio Testdorp',
+      isOnline: false,
+      isLive: false,
+      current: null,
+      recent: [],
+    });
+  });
+
+  it('publishes the reported track as now playing, read by the AzuraCast adapter', async () => {
+    await clearPlays();
+    const started = await station('POST', builtInStationPaths.trackStarted, {
+      artist: 'Femke de Wit',
+      title: 'Tegenwind',
+      album: 'Dijk van een dag',
+      filename: path.join(libraryDir, 'Zomer/Femke de Wit - Tegenwind.mp3'),
+      duration: 52.4,
+    });
+    expect(started.statusCode).toBe(200);
+    const play = started.json();
+    expect(play).toMatchObject({ title: 'Tegenwind', duration: 52 });
+
+    const nowPlaying = await source.nowPlaying();
+    expect(nowPlaying.isOnline).toBe(true);
+    expect(nowPlaying.current).toMatchObject({
+      sourceId: String(play.id),
+      title: 'Tegenwind',
+      artist: 'Femke de Wit',
+      album: 'Dijk van een dag',
+      duration: 52,
+      remaining: 52 - (nowPlaying.current?.elapsed ?? 0),
+    });
+    expect(nowPlaying.current?.elapsed).toBeLessThanOrEqual(1);
+    expect(nowPlaying.recent).toEqual([]);
+  });
+
+  it('names an untagged track after its file, and moves the previous one into the history', async () => {
+    await clearPlays();
+    const first = (
+      await station('POST', builtInStationPaths.trackStarted, { title: 'Eerste', duration: 60 })
+    ).json();
+    const second = await station('POST', builtInStationPaths.trackStarted, {
+      filename: '/tmp/De Polderjongens - Fietsen in de regen.mp3',
+      duration: -1,
+    });
+    expect(second.json()).toMatchObject({
+      artist: 'De Polderjongens',
+      title: 'Fietsen in de regen',
+      album: '',
+      duration: 0,
+    });
+    expect(second.json().id).toBeGreaterThan(first.id);
+
+    const nowPlaying = await source.nowPlaying();
+    expect(nowPlaying.current).toMatchObject({ title: 'Fietsen in de regen', album: null });
+    expect(nowPlaying.recent.map((song) => song.title)).toEqual(['Eerste']);
+  });
+
+  it('lists at most five earlier plays, newest first', async () => {
+    await clearPlays();
+    for (let n = 1; n <= 7; n += 1) {
+      await station('POST', builtInStationPaths.trackStarted, {
+        title: `Nummer ${n}`,
+        duration: 60,
+      });
+    }
+    const nowPlaying = await source.nowPlaying();
+    expect(nowPlaying.current?.title).toBe('Nummer 7');
+    expect(nowPlaying.recent.map((song) => song.title)).toEqual([
+      'Nummer 6',
+      'Nummer 5',
+      'Nummer 4',
+      'Nummer 3',
+      'Nummer 2',
+    ]);
+  });
+
+  it('refuses a report that is not the expected JSON', async () => {
+    const response = await station('POST', builtInStationPaths.trackStarted, { duration: 'lang' });
+    expect(response.statusCode).toBe(400);
+  });
+});
+
+describe('history', () => {
+  it('answers the plays within the range, newest first, through the AzuraCast adapter', async () => {
+    await clearPlays();
+    const log = new PlayLog(t.app.redis);
+    const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
+    const song = { artist: 'Bram Visser', album: '', filename: '', duration: 50 };
+    await log.record({ ...song, title: 'Vorige week' }, hoursAgo(24 * 7));
+    await log.record({ ...song, title: 'Gisteren' }, hoursAgo(24));
+    await log.record({ ...song, title: 'Vanochtend' }, hoursAgo(4));
+    await log.record({ ...song, title: 'Net' }, hoursAgo(0.01));
+
+    const plays = await source.history({ start: hoursAgo(30), end: hoursAgo(1) });
+    expect(plays.map((play) => play.title)).toEqual(['Vanochtend', 'Gisteren']);
+    expect(plays[0]).toMatchObject({ artist: 'Bram Visser', duration: 50, isVisible: true });
+
+    const everything = await source.history({ start: hoursAgo(24 * 8), end: new Date() });
+    expect(everything).toHaveLength(4);
+  });
+
+  it('defaults to the last two weeks and turns a reversed range around', async () => {
+    const all = await station('GET', builtInStationPaths.history);
+    expect(all.json()).toHaveLength(4);
+    const reversed = await station(
+      'GET',
+      `${builtInStationPaths.history}?start=${new Date().toISOString()}&end=${new Date(Date.now() - 2 * 3_600_000).toISOString()}`,
+    );
+    expect(reversed.json().map((row: { song: { title: string } }) => row.song.title)).toEqual([
+      'Net',
+    ]);
+  });
+
+  it('refuses a start that is no date', async () => {
+    const response = await station('GET', `${builtInStationPaths.history}?start=gisteren`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('start moet een datum en tijd zijn');
+  });
+});
+
+describe('library, queue and next entry', () => {
+  it('lists the audio files of LIBRARY_DIR with their tags, or names from the file', async () => {
+    const tracks = await source.library();
+    expect(tracks).toEqual([
+      {
+        path: 'De Polderjongens - Fietsen in de regen.mp3',
+        artist: 'De Polderjongens',
+        title: 'Fietsen in de regen',
+        album: null,
+        duration: 1,
+      },
+      {
+        path: 'Zomer/Femke de Wit - Tegenwind.mp3',
+        artist: 'Femke de Wit',
+        title: 'Tegenwind',
+        album: 'Dijk van een dag',
+        duration: 1,
+      },
+    ]);
+  });
+
+  it('has an empty queue and nothing to play next until the automation queue exists', async () => {
+    expect(await source.queue()).toEqual([]);
+    const next = await station('GET', builtInStationPaths.next);
+    expect(next.statusCode).toBe(204);
+    expect(next.body).toBe('');
+  });
+});
+
+describe('the station key', () => {
+  it('is needed in X-API-Key; the internal token header is not enough', async () => {
+    for (const headers of [{}, { 'x-api-key': 'verkeerd' }, { 'x-internal-token': KEY }]) {
+      const response = await t.client().request({
+        method: 'GET',
+        url: builtInStationPaths.nowPlaying,
+        headers,
+      });
+      expect(response.statusCode).toBe(401);
+    }
+  });
+});
+
+describe('the nonstop source in dj_settings', () => {
+  const builtIn = builtInNowPlayingUrl('http://127.0.0.1:3102');
+  const settings = () => new SettingsRepository(t.app.db);
+  const nonstop = () =>
+    t.app.db
+      .selectFrom('djSettings')
+      .select(['nonstopUrl', 'nonstopApiKey'])
+      .executeTakeFirstOrThrow();
+  const setNonstop = (nonstopUrl: string | null, nonstopApiKey: string | null) =>
+    t.app.db.updateTable('djSettings').set({ nonstopUrl, nonstopApiKey }).execute();
+
+  it('is pointed at the built-in station at start-up when BUILT_IN_STATION_URL is set', async () => {
+    const app = await createTestApp(buildRequestsApp, {
+      BUILT_IN_STATION_URL: 'http://127.0.0.1:3102',
+    });
+    try {
+      const row = await app.app.db
+        .selectFrom('djSettings')
+        .select(['nonstopUrl', 'nonstopApiKey'])
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ nonstopUrl: builtIn, nonstopApiKey: KEY });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('is left alone without BUILT_IN_STATION_URL', async () => {
+    expect(await nonstop()).toEqual({ nonstopUrl: null, nonstopApiKey: null });
+  });
+
+  it('takes an empty URL, follows a new key, and never replaces an operator URL', async () => {
+    await setNonstop('  ', null);
+    expect(await settings().useBuiltInStationAsNonstop(builtIn, KEY)).toBe(true);
+    expect(await nonstop()).toEqual({ nonstopUrl: builtIn, nonstopApiKey: KEY });
+    expect(await settings().useBuiltInStationAsNonstop(builtIn, KEY)).toBe(false);
+
+    expect(await settings().useBuiltInStationAsNonstop(builtIn, 'nieuw-token')).toBe(true);
+    expect(await nonstop()).toEqual({ nonstopUrl: builtIn, nonstopApiKey: 'nieuw-token' });
+
+    await setNonstop('https://radio.example/api/nowplaying/2', 'eigen-sleutel');
+    expect(await settings().useBuiltInStationAsNonstop(builtIn, KEY)).toBe(false);
+    expect(await nonstop()).toEqual({
+      nonstopUrl: 'https://radio.example/api/nowplaying/2',
+      nonstopApiKey: 'eigen-sleutel',
+    });
+  });
+});

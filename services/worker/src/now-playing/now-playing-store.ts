@@ -1,0 +1,67 @@
+import type { Redis } from 'ioredis';
+import { z } from 'zod';
+import {
+  NOW_PLAYING_CHANNEL,
+  NOW_PLAYING_KEY,
+  nowPlayingSnapshotSchema,
+  type NowPlayingSnapshot,
+} from '@radio/contracts';
+
+const SOURCE_HEALTH_KEY = 'now-playing:source-health';
+
+/** How ingestion went last time; shared by every worker copy. */
+export const sourceHealthSchema = z.object({
+  /** Key of the source followed last; null while none is configured. */
+  source: z.string().nullable(),
+  /** Failed polls in a row. */
+  failures: z.number().int().nonnegative(),
+  /** Unix ms of the first failure of this outage. */
+  failingSince: z.number().int().nullable(),
+  /** Unix ms before which the source is not asked again (back-off). */
+  nextAttemptAt: z.number().int(),
+});
+export type SourceHealth = z.infer<typeof sourceHealthSchema>;
+
+function parsed<T>(schema: z.ZodType<T>, json: string | null): T | null {
+  if (json === null) return null;
+  try {
+    const result = schema.safeParse(JSON.parse(json));
+    return result.success ? result.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The now-playing cache in Redis: the last good snapshot (published on change) and ingestion health. */
+export class NowPlayingStore {
+  readonly #redis: Redis;
+
+  constructor(redis: Redis) {
+    this.#redis = redis;
+  }
+
+  async snapshot(): Promise<NowPlayingSnapshot | null> {
+    return parsed(nowPlayingSnapshotSchema, await this.#redis.get(NOW_PLAYING_KEY));
+  }
+
+  /** Stores it and tells the playlist service. */
+  async saveSnapshot(snapshot: NowPlayingSnapshot): Promise<void> {
+    const json = JSON.stringify(nowPlayingSnapshotSchema.parse(snapshot));
+    const results = await this.#redis
+      .multi()
+      .set(NOW_PLAYING_KEY, json)
+      .publish(NOW_PLAYING_CHANNEL, json)
+      .exec();
+    const failure = results?.find(([error]) => error)?.[0];
+    if (failure) throw failure;
+  }
+
+  /** Null before the first poll (or after Redis lost it). */
+  async health(): Promise<SourceHealth | null> {
+    return parsed(sourceHealthSchema, await this.#redis.get(SOURCE_HEALTH_KEY));
+  }
+
+  async saveHealth(health: SourceHealth): Promise<void> {
+    await this.#redis.set(SOURCE_HEALTH_KEY, JSON.stringify(health));
+  }
+}

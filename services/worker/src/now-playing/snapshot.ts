@@ -1,0 +1,37 @@
+import { SONG_HISTORY_LENGTH, type NowPlayingSnapshot, type Song } from '@radio/contracts';
+import type { NowPlaying, PlayedSong } from '@radio/station';
+
+const unixSeconds = (date: Date): number => Math.floor(date.getTime() / 1000);
+
+const songOf = (play: PlayedSong): Song => ({
+  artist: play.artist,
+  title: play.title,
+  album: play.album,
+});
+
+/** What listeners are shown of a source's answer. */
+export function snapshotOf(answer: NowPlaying, observedAt: Date): NowPlayingSnapshot {
+  const { current } = answer;
+  return {
+    stationName: answer.stationName,
+    isLive: answer.isLive,
+    isStale: false,
+    current: current && {
+      playedAt: unixSeconds(current.playedAt),
+      duration: current.duration,
+      elapsed: Math.max(0, current.elapsed),
+      song: songOf(current),
+    },
+    history: answer.recent
+      .filter((play) => play.isVisible)
+      .slice(0, SONG_HISTORY_LENGTH)
+      .map((play) => ({ playedAt: unixSeconds(play.playedAt), song: songOf(play) })),
+    observedAt: observedAt.getTime(),
+  };
+}
+
+/** The plays of an answer that belong in play_history: the current one and the recent ones. */
+export function visiblePlaysOf(answer: NowPlaying): PlayedSong[] {
+  const plays = answer.current ? [answer.current, ...answer.recent] : answer.recent;
+  return plays.filter((play) => play.isVisible);
+}

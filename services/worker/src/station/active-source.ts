@@ -1,0 +1,30 @@
+import type { StationSource, StationSourceSettings } from '@radio/station';
+import type { SourceSettingsRow } from './dj-settings-repository.ts';
+
+export type SourceFactory = (settings: StationSourceSettings) => StationSource;
+
+/** The station source that broadcastingMode points at. */
+export interface ActiveSource {
+  /**
+   * Stored with every play. The URL's origin: plays are numbered per station server (AzuraCast's
+   * sh_id counts across all stations of one installation), so another path on the same server
+   * (the station's id or its shortcode) is the same numbering. Never carries the API key.
+   */
+  key: string;
+  settings: StationSourceSettings;
+}
+
+/** Null when the mode's URL is not set: there is nothing to ingest. */
+export function activeSourceOf(
+  row: SourceSettingsRow | undefined,
+  timeoutMs: number,
+): ActiveSource | null {
+  if (!row) return null;
+  const live = row.broadcastingMode === 'live';
+  const url = (live ? row.liveUrl : row.nonstopUrl)?.trim();
+  const apiKey = (live ? row.liveApiKey : row.nonstopApiKey)?.trim();
+  if (!url) return null;
+  // A URL that does not parse is still "configured": the source fails, and that is logged.
+  const key = URL.canParse(url) ? new URL(url).origin : url;
+  return { key, settings: { nowPlayingUrl: url, apiKey: apiKey || null, timeoutMs } };
+}

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import type { NowPlaying, PlayedSong } from '@radio/station';
+import { snapshotOf, visiblePlaysOf } from '../../src/now-playing/snapshot.ts';
+
+const play = (id: number, isVisible = true): PlayedSong => ({
+  sourceId: String(id),
+  playedAt: new Date(id * 1000),
+  duration: 200,
+  title: `Titel ${id}`,
+  artist: `Artiest ${id}`,
+  album: null,
+  isVisible,
+});
+
+const answer: NowPlaying = {
+  stationName: 'Radio Polderklank',
+  isOnline: true,
+  isLive: false,
+  current: { ...play(100), elapsed: 20, remaining: 180 },
+  recent: [play(99, false), play(98), play(97), play(96), play(95), play(94), play(93)],
+};
+
+describe('snapshotOf', () => {
+  it('keeps the current song and the last 5 visible plays, in unix seconds', () => {
+    const snapshot = snapshotOf(answer, new Date(120_500));
+    expect(snapshot).toMatchObject({
+      stationName: 'Radio Polderklank',
+      isLive: false,
+      isStale: false,
+      current: { playedAt: 100, duration: 200, elapsed: 20, song: { title: 'Titel 100' } },
+      observedAt: 120_500,
+    });
+    expect(snapshot.history.map((item) => item.playedAt)).toEqual([98, 97, 96, 95, 94]);
+  });
+
+  it('has no current song when the source has none', () => {
+    expect(snapshotOf({ ...answer, current: null }, new Date()).current).toBeNull();
+  });
+});
+
+describe('visiblePlaysOf', () => {
+  it('lists the current play and every visible recent one, never a hidden one', () => {
+    expect(visiblePlaysOf(answer).map((p) => p.sourceId)).toEqual([
+      '100',
+      '98',
+      '97',
+      '96',
+      '95',
+      '94',
+      '93',
+    ]);
+  });
+});
