@@ -10,16 +10,22 @@ const envDir = resolve(import.meta.dirname, '..');
 const ENV_DEFAULTS = {
   VITE_STATION_NAME: 'Radio Lokaal',
   VITE_STUDIO_CONTACT_URL: 'https://wa.me/31612345678',
-  /**
-   * The station's time zone: the archive's days and hours, and every time shown, follow it.
-   * Without VITE_STATION_TIME_ZONE it is the platform's STATION_TZ (the playlist service's).
-   */
+  /** The station's time zone: the archive's days and hours, and every time shown, follow it. */
   VITE_STATION_TIME_ZONE: 'Europe/Amsterdam',
 };
 
+/** Without its own VITE_* value, a setting follows the platform's variable of the services. */
+const PLATFORM_VARIABLES = {
+  VITE_STATION_NAME: 'STATION_NAME',
+  VITE_STUDIO_CONTACT_URL: 'STUDIO_CONTACT_URL',
+  VITE_STATION_TIME_ZONE: 'STATION_TZ',
+} as const;
+
 export default defineConfig(({ mode }) => {
-  const env = loadEnv(mode, envDir, ['VITE_', 'STATION_TZ']);
-  env.VITE_STATION_TIME_ZONE ||= env.STATION_TZ ?? '';
+  const env = loadEnv(mode, envDir, ['VITE_', ...Object.values(PLATFORM_VARIABLES)]);
+  for (const [key, platformKey] of Object.entries(PLATFORM_VARIABLES)) {
+    env[key] ||= env[platformKey] ?? '';
+  }
   const proxyTarget = env.VITE_PROXY_TARGET || 'http://localhost:8080';
 
   return {

@@ -62,9 +62,9 @@ export const playlistItemSchema = z.object({
 export type PlaylistItem = z.infer<typeof playlistItemSchema>;
 
 /**
- * GET /api/playlist: the plays of one station hour or day, oldest first, the order they were
- * played in (an hour reads like a running order, times counting up; the repeated "02:00" of the
- * day the clocks go back lists its first pass, then its second).
+ * GET /api/playlist: the plays of one station hour or day, newest first: a listener looking up
+ * "what was that song?" finds the latest plays at the top (the repeated "02:00" of the day the
+ * clocks go back lists its second pass above its first).
  */
 export const playlistResponseSchema = z.object({
   total: z.number().int(),

@@ -95,7 +95,7 @@ export class PlayHistoryRepository {
     return rows;
   }
 
-  /** The plays of a station day, or of one hour of its clock, oldest first. */
+  /** The plays of a station day, or of one hour of its clock, newest first. */
   async plays(date: string, hour: number | null): Promise<ArchivedPlay[]> {
     let query = this.#db
       .selectFrom('playHistory')
@@ -103,7 +103,7 @@ export class PlayHistoryRepository {
       .where('playedAt', '>=', this.#startOf(this.#dayOf(date)))
       .where('playedAt', '<', this.#startOf(this.#dayOf(date, 1)));
     if (hour !== null) query = query.where(this.#localHour(), '=', hour);
-    const rows = await query.orderBy('playedAt').orderBy('id').execute();
+    const rows = await query.orderBy('playedAt', 'desc').orderBy('id', 'desc').execute();
     return rows.map((row) => ({ ...row, id: Number(row.id) }));
   }
 }

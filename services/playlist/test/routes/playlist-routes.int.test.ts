@@ -119,25 +119,25 @@ describe('GET /api/playlist/available-hours', () => {
 });
 
 describe('GET /api/playlist', () => {
-  it('lists an hour oldest first; the repeated 02:00 holds its first pass, then its second', async () => {
+  it('lists an hour newest first; the repeated 02:00 holds its second pass above its first', async () => {
     const response = await get('/api/playlist?date=2026-10-25&hour=2');
     expect(response.statusCode).toBe(200);
     const { total, items } = response.json();
     expect(total).toBe(6);
     expect(items.map((item: { played_at: number }) => new Date(item.played_at * 1000))).toEqual([
-      new Date('2026-10-25T00:00:00Z'), // 02:00 summer time
-      new Date('2026-10-25T00:20:00Z'),
-      new Date('2026-10-25T00:40:00Z'),
-      new Date('2026-10-25T01:00:00Z'), // 02:00 winter time
-      new Date('2026-10-25T01:20:00Z'),
       new Date('2026-10-25T01:40:00Z'),
+      new Date('2026-10-25T01:20:00Z'),
+      new Date('2026-10-25T01:00:00Z'), // 02:00 winter time
+      new Date('2026-10-25T00:40:00Z'),
+      new Date('2026-10-25T00:20:00Z'),
+      new Date('2026-10-25T00:00:00Z'), // 02:00 summer time
     ]);
     const first = await t.app.db
       .selectFrom('playHistory')
       .selectAll()
       .where('playedAt', '=', new Date('2026-10-25T00:00:00Z'))
       .executeTakeFirstOrThrow();
-    expect(items[0]).toEqual({
+    expect(items.at(-1)).toEqual({
       sh_id: Number(first.id),
       played_at: Date.parse('2026-10-25T00:00:00Z') / 1000,
       duration: 200,

@@ -9,11 +9,10 @@ export function playlistQueryKey(date: string | null, hour: HourChoice | null) {
   return ['playlist', 'tracks', date, hour] as const;
 }
 
-/** The plays of a day or of one of its hours, newest first. */
-export async function fetchPlaylist(date: string, hour: HourChoice): Promise<PlaylistResponse> {
+/** The plays of a day or of one of its hours, newest first (the server's order). */
+export function fetchPlaylist(date: string, hour: HourChoice): Promise<PlaylistResponse> {
   const query = new URLSearchParams({ date, hour });
-  const playlist = await apiJson(playlistResponseSchema, 'GET', `/api/playlist?${query}`);
-  return { ...playlist, items: playlist.items.toSorted((a, b) => b.played_at - a.played_at) };
+  return apiJson(playlistResponseSchema, 'GET', `/api/playlist?${query}`);
 }
 
 /** The playlist loads only when both a day and an hour (or "all") are chosen (spec section 4). */

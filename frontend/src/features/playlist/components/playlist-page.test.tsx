@@ -22,16 +22,16 @@ const PLAYLIST: PlaylistResponse = {
   total: 2,
   items: [
     {
-      sh_id: 1,
-      played_at: FRIDAY_14H + 9,
-      duration: 185,
-      song: { title: 'Radar Love', artist: 'Golden Earring', album: 'Moontan' },
-    },
-    {
       sh_id: 2,
       played_at: FRIDAY_14H + 4 * 60 + 9,
       duration: 64,
       song: { title: '', artist: '', album: null },
+    },
+    {
+      sh_id: 1,
+      played_at: FRIDAY_14H + 9,
+      duration: 185,
+      song: { title: 'Radar Love', artist: 'Golden Earring', album: 'Moontan' },
     },
   ],
 };
@@ -206,7 +206,7 @@ describe('the playlist page: selection', () => {
 });
 
 describe('the playlist page: tracks', () => {
-  it('lists title, artist, album, play time with seconds and duration, newest first', async () => {
+  it("lists title, artist, album, play time with seconds and duration in the server's order (newest first)", async () => {
     renderPlaylist({}, '/playlist?dag=2025-11-21&uur=14');
 
     const list = await within(trackPanel()).findByRole('region', { name: 'Gedraaide nummers' });
