@@ -149,8 +149,8 @@ describe('GET /api/playlist', () => {
     const day = (await get('/api/playlist?date=2026-03-29&hour=all')).json();
     expect(day.total).toBe(69);
     expect(day.items).toHaveLength(69);
-    expect(day.items[0].played_at).toBe(Date.parse('2026-03-28T23:00:00Z') / 1000);
-    expect(day.items.at(-1).played_at).toBe(Date.parse('2026-03-29T21:40:00Z') / 1000);
+    expect(day.items[0].played_at).toBe(Date.parse('2026-03-29T21:40:00Z') / 1000);
+    expect(day.items.at(-1).played_at).toBe(Date.parse('2026-03-28T23:00:00Z') / 1000);
     expect((await get('/api/playlist?date=2026-03-29&hour=02')).json()).toEqual({
       total: 0,
       items: [],
