@@ -9,8 +9,21 @@ import {
 import type { RoutePlugin } from '@radio/service-kit';
 import type { PlaylistArchive } from '../archive/playlist-archive.ts';
 
+/**
+ * The archive changes once a song (minutes), so its answers may be reused for a few seconds:
+ * by the gateway (X-Accel-Expires, never passed on to browsers) and by the browser.
+ */
+const ARCHIVE_CACHE_SECONDS = '10';
+
 export function playlistRoutes(archive: PlaylistArchive): RoutePlugin {
   return async (app) => {
+    app.addHook('onSend', async (_request, reply) => {
+      if (reply.statusCode !== 200) return;
+      reply
+        .header('cache-control', `public, max-age=${ARCHIVE_CACHE_SECONDS}`)
+        .header('x-accel-expires', ARCHIVE_CACHE_SECONDS);
+    });
+
     app.get(
       '/api/playlist/available-dates',
       {

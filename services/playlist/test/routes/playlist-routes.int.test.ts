@@ -166,6 +166,22 @@ describe('GET /api/playlist', () => {
   });
 });
 
+describe('caching', () => {
+  it('lets the gateway and browsers reuse good archive answers for seconds, never errors', async () => {
+    for (const url of [
+      '/api/playlist/available-dates',
+      '/api/playlist/available-hours?date=2026-10-25',
+      '/api/playlist?date=2026-10-25&hour=all',
+    ]) {
+      const response = await get(url);
+      expect(response.headers['x-accel-expires']).toBe('10');
+      expect(response.headers['cache-control']).toBe('public, max-age=10');
+    }
+    const refused = await get('/api/playlist?date=morgen&hour=3');
+    expect(refused.headers['x-accel-expires']).toBeUndefined();
+  });
+});
+
 describe('bad dates and hours', () => {
   it.each([
     '/api/playlist/available-hours',
