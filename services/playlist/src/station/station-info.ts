@@ -6,7 +6,8 @@ export function stationInfoOf(config: PlaylistConfig): StationInfo {
   const site = new URL(config.PUBLIC_ORIGIN[0] ?? 'http://localhost');
   return {
     name: config.STATION_NAME,
-    streamUrl: config.STREAM_URL ?? `https://${site.host}/stream/radio.mp3`,
+    // The site's own scheme first: a site served over plain http has no https stream to try.
+    streamUrl: config.STREAM_URL ?? `${site.origin}/stream/radio.mp3`,
     streamFallbackUrl: config.STREAM_FALLBACK_URL ?? `http://${site.host}/stream/radio.mp3`,
     playlistPlsUrl: config.PLAYLIST_PLS_URL ?? `${site.origin}/stream/radio.pls`,
     playlistM3uUrl: config.PLAYLIST_M3U_URL ?? `${site.origin}/stream/radio.m3u`,

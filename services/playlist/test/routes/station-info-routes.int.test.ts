@@ -24,6 +24,13 @@ describe('GET /api/station-info', () => {
     });
   });
 
+  it('offers a plain-http site its own scheme first', async () => {
+    t = await createTestApp(buildPlaylistApp, { PUBLIC_ORIGIN: 'http://localhost:8080' });
+    const info = (await t.client().get('/api/station-info')).json();
+    expect(info.streamUrl).toBe('http://localhost:8080/stream/radio.mp3');
+    expect(info.streamFallbackUrl).toBe('http://localhost:8080/stream/radio.mp3');
+  });
+
   it('takes every address from the configuration when given, and shows no secret', async () => {
     t = await createTestApp(buildPlaylistApp, {
       STATION_NAME: 'Radio Dorpsplein',
