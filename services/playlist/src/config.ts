@@ -1,14 +1,5 @@
 import { z } from 'zod';
-import { port, serviceEnv } from '@radio/service-kit';
-
-function isTimeZone(name: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: name });
-    return true;
-  } catch {
-    return false;
-  }
-}
+import { port, serviceEnv, timeZone } from '@radio/service-kit';
 
 const publicUrl = z.url({ protocol: /^https?$/ });
 
@@ -17,8 +8,8 @@ export const playlistEnv = serviceEnv.extend({
   /** Shown when the station source names no station. */
   STATION_NAME: z.string().trim().min(1).default('Radio Lokaal'),
   /** Days and hours of the archive are this zone's (IANA name). */
-  STATION_TZ: z.string().refine(isTimeZone, 'is not a time zone').default('Europe/Amsterdam'),
-  /** Unset: https://<host of PUBLIC_ORIGIN>/stream/radio.mp3. */
+  STATION_TZ: timeZone.default('Europe/Amsterdam'),
+  /** Unset: <PUBLIC_ORIGIN>/stream/radio.mp3 (the site's own scheme). */
   STREAM_URL: publicUrl.optional(),
   /** Unset: http://<host of PUBLIC_ORIGIN>/stream/radio.mp3. */
   STREAM_FALLBACK_URL: publicUrl.optional(),
