@@ -50,6 +50,12 @@ SUPERVISOR_PIDFILE="$RUN_DIR/supervisor.pid"
 stop_stack() {
   local pid
   pid=$(head -n 1 "$SUPERVISOR_PIDFILE" 2>/dev/null) || pid=
+  # A pidfile that outlived a crash or reboot may name someone else's process now: leave it be.
+  # (A dead supervisor's id stays reserved while its process group lives, so the group is ours.)
+  if [[ $pid =~ ^[0-9]+$ ]] && kill -0 "$pid" 2>/dev/null &&
+    ! tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null | grep -q concurrently; then
+    pid=
+  fi
   if [[ $pid =~ ^[0-9]+$ ]]; then
     if kill -0 "$pid" 2>/dev/null; then
       # SIGINT, not SIGTERM: concurrently then treats the exits as intended and restarts nothing.

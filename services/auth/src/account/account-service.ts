@@ -42,16 +42,13 @@ export class AccountService {
 
   /** Unknown e-mail and wrong password get the same answer, after the same amount of work. */
   async login(body: LoginBody, ip: string): Promise<UserRow> {
-    await this.#throttle.assertAllowed(body.email, ip);
+    await this.#throttle.beginAttempt(body.email, ip);
     const user = await this.#users.findByEmail(body.email);
     const passwordMatches = user
       ? await verifyPassword(user.passwordHash, body.password)
       : await verifyAgainstDecoy(body.password);
-    if (!user || !passwordMatches) {
-      await this.#throttle.recordFailure(body.email, ip);
-      throw userErrors.wrongCredentials();
-    }
-    await this.#throttle.recordSuccess(body.email);
+    if (!user || !passwordMatches) throw userErrors.wrongCredentials();
+    await this.#throttle.recordSuccess(body.email, ip);
     if (!user.isActive) throw userErrors.deactivated();
     return this.#recordLogin(user);
   }
@@ -80,12 +77,12 @@ export class AccountService {
 
   /** Checks a logged-in user's password; failures count towards the login limits. */
   async #confirmPassword(user: SessionUser, password: string, ip: string): Promise<UserRow> {
-    await this.#throttle.assertAllowed(user.email, ip);
+    await this.#throttle.beginAttempt(user.email, ip);
     const current = await this.#users.findById(user.id);
     if (!current || !(await verifyPassword(current.passwordHash, password))) {
-      await this.#throttle.recordFailure(user.email, ip);
       throw userErrors.wrongCurrentPassword();
     }
+    await this.#throttle.recordSuccess(user.email, ip);
     return current;
   }
 

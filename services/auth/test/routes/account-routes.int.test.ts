@@ -228,6 +228,17 @@ describe('login throttling', () => {
     );
   });
 
+  it('counts guesses sent in parallel: at most five password checks get through', async () => {
+    const user = await t.createUser();
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => login(t.client(), user.email, 'verkeerd')),
+    );
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(25);
+    expect((await login(t.client(), user.email, user.password)).statusCode).toBe(429);
+  });
+
   it('starts counting again after a successful login', async () => {
     const user = await t.createUser();
     for (let attempt = 0; attempt < 4; attempt += 1)
