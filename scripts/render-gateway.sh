@@ -27,6 +27,10 @@ case $HTTP_HOST in *:*) listen_host="[$HTTP_HOST]" ;; *) listen_host=$HTTP_HOST 
 # Not /dev/stdout: under the supervisor stdout is a socket, which nginx cannot open.
 : "${GATEWAY_ACCESS_LOG:=$LOG_DIR/gateway-access.log}"
 : "${GATEWAY_STREAM_ORIGINS:=https:}"
+# GATEWAY_TRUSTED_PROXIES (empty: no proxy in front) becomes GATEWAY_REAL_IP, the realip
+# directives; the same file the compose gateway's entrypoint sources.
+# shellcheck source=gateway/real-ip.envsh
+. "$ROOT/gateway/real-ip.envsh"
 
 mapfile -t names < <(grep -o '\${GATEWAY_[A-Z0-9_]*}' "$TEMPLATE" | tr -d '${}' | sort -u)
 for name in "${names[@]}"; do
