@@ -23,6 +23,11 @@ export function formatClockWithSeconds(unixSeconds: number): string {
   return clockWithSeconds.format(unixSeconds * 1000);
 }
 
+/** The ISO 8601 form of a moment given in unix seconds, for a <time dateTime>. */
+export function isoDateTime(unixSeconds: number): string {
+  return new Date(unixSeconds * 1000).toISOString();
+}
+
 /** A length in seconds as m:ss ("3:05", "64:00"); nothing sensible gives "0:00". */
 export function formatDuration(seconds: number): string {
   const whole = Number.isFinite(seconds) ? Math.max(0, Math.floor(seconds)) : 0;

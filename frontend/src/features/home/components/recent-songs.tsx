@@ -1,18 +1,15 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { ArrowRight, Music } from 'lucide-react';
-import type { NowPlayingResponse } from '@radio/contracts';
+import { SONG_HISTORY_LENGTH, type NowPlayingResponse } from '@radio/contracts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatClock } from '@/lib/format-time';
+import { formatClock, isoDateTime } from '@/lib/format-time';
 import { displayArtist, displayTitle } from '@/lib/song-names';
 import { cn } from '@/lib/utils';
 
 export type SongHistory = NowPlayingResponse['song_history'];
-
-/** Spec section 9: the home page shows the last 5 played songs. */
-export const RECENT_SONGS_SHOWN = 5;
 
 type RecentSongsProps = {
   /** The station's history; undefined while it loads or when it could not be loaded. */
@@ -21,17 +18,12 @@ type RecentSongsProps = {
   className?: string;
 };
 
-/** The newest plays first, at most five. */
-export function recentSongs(history: SongHistory): SongHistory {
-  return [...history].sort((a, b) => b.played_at - a.played_at).slice(0, RECENT_SONGS_SHOWN);
-}
-
+/** The server lists the plays newest first, at most SONG_HISTORY_LENGTH (spec section 9: 5). */
 function SongRows({ history }: { history: SongHistory }) {
-  const songs = recentSongs(history);
-  if (songs.length === 0) return <EmptyState>Geen recente nummers beschikbaar</EmptyState>;
+  if (history.length === 0) return <EmptyState>Geen recente nummers beschikbaar</EmptyState>;
   return (
     <ol className="divide-y">
-      {songs.map(({ played_at, song }) => (
+      {history.map(({ played_at, song }) => (
         <li
           key={`${played_at}-${song.artist}-${song.title}`}
           className="flex items-center gap-4 py-3"
@@ -47,7 +39,7 @@ function SongRows({ history }: { history: SongHistory }) {
             <p className="truncate text-sm text-muted-foreground">{displayArtist(song.artist)}</p>
           </div>
           <time
-            dateTime={new Date(played_at * 1000).toISOString()}
+            dateTime={isoDateTime(played_at)}
             className="shrink-0 text-sm font-semibold text-muted-foreground tabular-nums"
           >
             {formatClock(played_at)}
@@ -61,7 +53,7 @@ function SongRows({ history }: { history: SongHistory }) {
 function SkeletonRows() {
   return (
     <ul aria-label="Recente nummers laden" className="divide-y">
-      {Array.from({ length: RECENT_SONGS_SHOWN }, (_, row) => (
+      {Array.from({ length: SONG_HISTORY_LENGTH }, (_, row) => (
         <li key={row} data-testid="recent-song-skeleton" className="flex items-center gap-4 py-3">
           <Skeleton className="hidden size-10 shrink-0 sm:block" />
           <div className="grid flex-1 gap-2">

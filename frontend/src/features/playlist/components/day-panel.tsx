@@ -30,13 +30,7 @@ export function DayPanel({ selected, onSelect, className }: DayPanelProps) {
       );
     }
     if (dates.isError) {
-      return (
-        <LoadFailed
-          error={dates.error}
-          onRetry={() => void dates.refetch()}
-          isRetrying={dates.isFetching}
-        />
-      );
+      return <LoadFailed query={dates} />;
     }
     if (dates.data.length === 0) return <EmptyState>Geen data beschikbaar</EmptyState>;
     return (

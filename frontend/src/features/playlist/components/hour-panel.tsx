@@ -11,10 +11,10 @@ import { LoadFailed, Panel, trackCount } from './panel';
 const HOUR_SKELETONS = 24;
 
 /**
- * The hours of the day in clock order, as the server lists them: every hour the station's
- * clock shows (24, or 23 on the day the clocks go forward), each with its number of plays.
+ * The hours of the day in clock order: every hour the station's clock shows (24, or 23 on the
+ * day the clocks go forward), each with its number of plays.
  */
-export function hourGrid(hours: AvailableHour[]): AvailableHour[] {
+function hourGrid(hours: AvailableHour[]): AvailableHour[] {
   return hours.toSorted((a, b) => Number(a.value) - Number(b.value));
 }
 
@@ -57,13 +57,7 @@ export function HourPanel({ day, selected, onSelect, className }: HourPanelProps
       );
     }
     if (hours.isError) {
-      return (
-        <LoadFailed
-          error={hours.error}
-          onRetry={() => void hours.refetch()}
-          isRetrying={hours.isFetching}
-        />
-      );
+      return <LoadFailed query={hours} />;
     }
     if (hours.data.length === 0) return <EmptyState>Geen data voor deze dag</EmptyState>;
 

@@ -40,13 +40,10 @@ export function Panel({ step, title, summary, className, children }: PanelProps)
 
 /** A failed load: the reason and a way to try again. */
 export function LoadFailed({
-  error,
-  onRetry,
-  isRetrying,
+  query: { error, refetch, isFetching: isRetrying },
 }: {
-  error: Error;
-  onRetry: () => void;
-  isRetrying: boolean;
+  /** The query that failed. */
+  query: { error: Error; refetch: () => unknown; isFetching: boolean };
 }) {
   return (
     <div
@@ -54,7 +51,7 @@ export function LoadFailed({
       className="grid justify-items-center gap-3 rounded-lg bg-red-50 px-4 py-6 text-center"
     >
       <p className="text-sm font-medium break-words text-destructive">{failureMessage(error)}</p>
-      <Button variant="outline" size="sm" onClick={onRetry} disabled={isRetrying}>
+      <Button variant="outline" size="sm" onClick={() => void refetch()} disabled={isRetrying}>
         <RotateCw aria-hidden="true" className={cn(isRetrying && 'animate-spin')} />
         Opnieuw proberen
       </Button>

@@ -2,7 +2,7 @@ import { Clock } from 'lucide-react';
 import type { PlaylistItem } from '@radio/contracts';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatClockWithSeconds, formatDuration } from '@/lib/format-time';
+import { formatClockWithSeconds, formatDuration, isoDateTime } from '@/lib/format-time';
 import { displayArtist, displayTitle } from '@/lib/song-names';
 import { useAvailableDates } from '../api/get-available-dates';
 import { usePlaylist, type HourChoice } from '../api/get-playlist';
@@ -20,7 +20,7 @@ function TrackRow({ item }: { item: PlaylistItem }) {
   return (
     <li className="flex items-start gap-3 px-1 py-3 sm:gap-4">
       <time
-        dateTime={new Date(item.played_at * 1000).toISOString()}
+        dateTime={isoDateTime(item.played_at)}
         className="w-17 shrink-0 pt-0.5 text-sm font-semibold text-muted-foreground tabular-nums"
       >
         {formatClockWithSeconds(item.played_at)}
@@ -82,13 +82,7 @@ export function TrackList({ day, hour, className }: TrackListProps) {
       );
     }
     if (playlist.isError) {
-      return (
-        <LoadFailed
-          error={playlist.error}
-          onRetry={() => void playlist.refetch()}
-          isRetrying={playlist.isFetching}
-        />
-      );
+      return <LoadFailed query={playlist} />;
     }
     if (playlist.data.items.length === 0) {
       return <EmptyState>Geen tracks gevonden voor deze selectie</EmptyState>;
