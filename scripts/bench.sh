@@ -24,28 +24,13 @@ LOAD_CONNECTIONS=(50 200)
 LOAD_REPEATS=${BENCH_REPEATS:-3}
 ARCHIVE_CONNECTIONS=(1 10)
 
-# wrk is a Debian package; install it like the other system packages (apt as root).
-if ! command -v wrk >/dev/null; then
-  is_root || die "wrk is missing: sudo apt-get update && sudo apt-get install -y wrk"
-  say "installing wrk"
-  export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq
-  apt-get install -y -qq --no-install-recommends wrk >/dev/null
-fi
+# wrk is a Debian package: installed like the other system packages (apt as root).
+"$ROOT/scripts/system-packages.sh" wrk
 
 BENCH_DIR=$(mktemp -d /tmp/radio-bench-XXXXXX)
 chmod 755 "$BENCH_DIR" # as root, Postgres runs as the postgres account and must get in
 RESULTS="$BENCH_DIR/results.jsonl"
 STATIC_ROOT="$BENCH_DIR/static"
-
-free_ports() {
-  node -e '
-    const net = require("node:net");
-    const servers = Array.from({ length: Number(process.argv[1]) }, () => net.createServer());
-    Promise.all(servers.map((s) => new Promise((r) => s.listen(0, "127.0.0.1", () => r(s.address().port)))))
-      .then((ports) => { console.log(ports.join(" ")); servers.forEach((s) => s.close()); });
-  ' "$1"
-}
 
 read -r HTTP_PORT PLAYLIST_PORT AUTH_PORT REQUESTS_PORT UPLOADS_PORT POSTGRES_PORT REDIS_PORT \
   < <(free_ports 7)

@@ -6,8 +6,7 @@ set -euo pipefail
 # shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/lib.sh"
 
-ENV_FILE=${ENV_FILE:-$ROOT/.env}
-case $ENV_FILE in /*) ;; *) ENV_FILE="$ROOT/$ENV_FILE" ;; esac
+resolve_env_file
 
 random() { node -e "process.stdout.write(require('node:crypto').randomBytes($1).toString('base64url'))"; }
 

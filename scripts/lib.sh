@@ -45,12 +45,17 @@ load_env_file() {
   done <"$file"
 }
 
-# Reads the configuration (environment first, then ENV_FILE, then defaults) and derives what the
-# processes need. Every port and folder can be moved, so several stacks can run side by side.
-load_config() {
+# ENV_FILE (default .env) as an absolute path, exported.
+resolve_env_file() {
   ENV_FILE=${ENV_FILE:-$ROOT/.env}
   case $ENV_FILE in /*) ;; *) ENV_FILE="$ROOT/$ENV_FILE" ;; esac
   export ENV_FILE
+}
+
+# Reads the configuration (environment first, then ENV_FILE, then defaults) and derives what the
+# processes need. Every port and folder can be moved, so several stacks can run side by side.
+load_config() {
+  resolve_env_file
   load_env_file "$ENV_FILE"
 
   : "${DATA_DIR:=.data}"
@@ -114,6 +119,17 @@ require_secrets() {
 # Something accepts connections on 127.0.0.1:PORT.
 port_in_use() { timeout 1 bash -c "exec 3<>/dev/tcp/127.0.0.1/$1" 2>/dev/null; }
 
+# Prints COUNT distinct free loopback ports, separated by spaces (all held open at once while
+# they are picked, so none repeats). Also used by the e2e harness (e2e/support/stack.ts).
+free_ports() {
+  node -e '
+    const net = require("node:net");
+    const servers = Array.from({ length: Number(process.argv[1]) }, () => net.createServer());
+    Promise.all(servers.map((s) => new Promise((r) => s.listen(0, "127.0.0.1", () => r(s.address().port)))))
+      .then((ports) => { console.log(ports.join(" ")); servers.forEach((s) => s.close()); });
+  ' "$1"
+}
+
 # Waits until CHECK succeeds, at most SECONDS (decimal) long. wait_until SECONDS CHECK...
 wait_until() {
   local deadline=$((SECONDS + ${1%.*} + 1))
@@ -132,11 +148,12 @@ live_pid() {
   [[ $pid =~ ^[0-9]+$ ]] && kill -0 "$pid" 2>/dev/null && echo "$pid"
 }
 
-# Sends SIGNAL to PID and waits up to SECONDS for it to go, then kills it.
+# Sends SIGNAL to PID (-PID: its process group) and waits up to SECONDS for it to go, then kills
+# it.
 stop_pid() {
   local pid=$1 signal=${2:-TERM} seconds=${3:-20}
-  kill -"$signal" "$pid" 2>/dev/null || return 0
-  wait_until "$seconds" eval "! kill -0 $pid 2>/dev/null" || kill -KILL "$pid" 2>/dev/null || true
+  kill -"$signal" -- "$pid" 2>/dev/null || return 0
+  wait_until "$seconds" eval "! kill -0 -- $pid 2>/dev/null" || kill -KILL -- "$pid" 2>/dev/null || true
 }
 
 # Directives given to the native nginx on its command line. As root the workers run as root too:

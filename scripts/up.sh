@@ -64,10 +64,7 @@ stop_stack() {
     fi
     # The supervisor leads its own process group: whatever is left in it (all of it, when the
     # supervisor itself was killed) goes too.
-    if kill -0 -- "-$pid" 2>/dev/null; then
-      kill -TERM -- "-$pid" 2>/dev/null || true
-      wait_until 10 eval "! kill -0 -- -$pid 2>/dev/null" || kill -KILL -- "-$pid" 2>/dev/null || true
-    fi
+    stop_pid "-$pid" TERM 10
   fi
   rm -f "$SUPERVISOR_PIDFILE"
   "$ROOT/scripts/redis.sh" stop || true

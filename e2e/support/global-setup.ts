@@ -44,14 +44,22 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
     DEMO_TRACK_SECONDS: process.env.E2E_DEMO_TRACK_SECONDS ?? '30',
     POSTGRES_PASSWORD: postgresPassword,
     POSTGRES_EPHEMERAL: '1', // no fsync: a throwaway database
-    PUBLIC_ORIGIN: `http://localhost:${stackPort('HTTP_PORT')},http://127.0.0.1:${stackPort('HTTP_PORT')}`,
     ADMIN_EMAIL: process.env.E2E_ADMIN_EMAIL,
     ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD,
     LOG_FORMAT: 'json',
     NO_COLOR: '1',
     RADIO_TETHER_PID: String(process.pid),
   };
-  for (const name of ['DATABASE_URL', 'REDIS_URL', 'FORCE_COLOR', 'STORAGE_DIR', 'LIBRARY_DIR']) {
+  // Derived by scripts/lib.sh from the ports and DATA_DIR above (PUBLIC_ORIGIN: localhost and
+  // 127.0.0.1 on HTTP_PORT), so none may come from the caller's environment.
+  for (const name of [
+    'DATABASE_URL',
+    'REDIS_URL',
+    'FORCE_COLOR',
+    'STORAGE_DIR',
+    'LIBRARY_DIR',
+    'PUBLIC_ORIGIN',
+  ]) {
     delete env[name];
   }
   process.env.E2E_DATABASE_URL = `postgres://radio:${postgresPassword}@127.0.0.1:${stackPort('POSTGRES_PORT')}/radio`;

@@ -26,23 +26,15 @@ const PORT_NAMES = [
 ] as const;
 export type PortName = (typeof PORT_NAMES)[number];
 
-/** Distinct free loopback ports, found synchronously (the config cannot wait). */
+/** Distinct free loopback ports, from scripts/lib.sh's free_ports (the config cannot wait). */
 function freePorts(count: number): number[] {
-  const script = `
-    const net = require('node:net');
-    const servers = [];
-    (async () => {
-      for (let i = 0; i < ${count}; i++) {
-        const server = net.createServer();
-        await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-        servers.push(server);
-      }
-      console.log(servers.map((s) => s.address().port).join(','));
-      for (const s of servers) s.close();
-    })();`;
-  return execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' })
+  const script = '. scripts/lib.sh && free_ports "$1"';
+  return execFileSync('bash', ['-c', script, 'free_ports', String(count)], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+  })
     .trim()
-    .split(',')
+    .split(' ')
     .map(Number);
 }
 
