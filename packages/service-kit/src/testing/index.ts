@@ -21,3 +21,7 @@ export {
   type RouteCase,
   type RouteCases,
 } from './route-permissions.ts';
+export {
+  describeRoutePermissions,
+  type RoutePermissionsOptions,
+} from './describe-route-permissions.ts';

@@ -3,6 +3,7 @@ import { createTestApp, type TestApp } from '@radio/service-kit/testing';
 import { UserAdminService } from '../../src/admin/user-admin-service.ts';
 import { UsersRepository } from '../../src/users/users-repository.ts';
 import { buildAuthApp } from '../build.ts';
+import { activeAdminCount } from '../support/users.ts';
 
 let t: TestApp;
 let admins: UserAdminService;
@@ -11,16 +12,6 @@ beforeEach(async () => {
   admins = new UserAdminService(new UsersRepository(t.app.db));
 });
 afterEach(() => t.close());
-
-async function activeAdminCount(): Promise<number> {
-  const rows = await t.app.db
-    .selectFrom('users')
-    .select('id')
-    .where('role', '=', 'admin')
-    .where('isActive', '=', true)
-    .execute();
-  return rows.length;
-}
 
 function outcomes(results: PromiseSettledResult<unknown>[]): string[] {
   return results
@@ -39,7 +30,7 @@ describe('two admins acting on each other at the same moment', () => {
       admins.setRole(first.id, 'listener'),
     ]);
     expect(outcomes(results)).toEqual(['LAST_ADMIN', 'done']);
-    expect(await activeAdminCount()).toBe(1);
+    expect(await activeAdminCount(t.app.db)).toBe(1);
   });
 
   it('cannot deactivate each other both: one active admin remains', async () => {
@@ -50,6 +41,6 @@ describe('two admins acting on each other at the same moment', () => {
       admins.toggleActive(second, first.id),
     ]);
     expect(outcomes(results)).toEqual(['LAST_ADMIN', 'done']);
-    expect(await activeAdminCount()).toBe(1);
+    expect(await activeAdminCount(t.app.db)).toBe(1);
   });
 });

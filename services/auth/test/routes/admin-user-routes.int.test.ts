@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '@radio/service-kit/testing';
 import { buildAuthApp } from '../build.ts';
+import { activeAdminCount } from '../support/users.ts';
 
 let t: TestApp;
 let admin: TestClient;
@@ -102,16 +103,6 @@ describe('the last active admin', () => {
   });
   afterEach(() => fresh.close());
 
-  async function activeAdminCount(): Promise<number> {
-    const rows = await fresh.app.db
-      .selectFrom('users')
-      .select('id')
-      .where('role', '=', 'admin')
-      .where('isActive', '=', true)
-      .execute();
-    return rows.length;
-  }
-
   it('cannot be demoted (a deactivated admin does not count)', async () => {
     const only = await fresh.createUser({ role: 'admin' });
     await fresh.createUser({ role: 'admin', isActive: false });
@@ -122,7 +113,7 @@ describe('the last active admin', () => {
     });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual(LAST_ADMIN);
-    expect(await activeAdminCount()).toBe(1);
+    expect(await activeAdminCount(fresh.app.db)).toBe(1);
   });
 });
 

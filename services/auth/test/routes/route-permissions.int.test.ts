@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
-  checkRoutePermissions,
-  createTestApp,
+  describeRoutePermissions,
   kitRouteCases,
-  registeredRoutes,
   TEST_PASSWORD,
   type RouteCases,
-  type TestApp,
 } from '@radio/service-kit/testing';
 import { buildAuthApp } from '../build.ts';
 
@@ -78,18 +74,8 @@ const cases: RouteCases = {
   },
 };
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp(buildAuthApp);
-  await t.app.db.updateTable('djSettings').set({ registrationEnabled: true }).execute();
-});
-afterAll(() => t.close());
-
-it('has a permission case for every route of the service', () => {
-  expect(registeredRoutes(t).sort()).toEqual(Object.keys(cases).sort());
-});
-
-it('answers anonymous, listener, deactivated and admin callers as each route demands', async () => {
-  const results = await checkRoutePermissions(t, cases);
-  expect(results.filter((result) => result.actual !== result.expected)).toEqual([]);
+describeRoutePermissions(buildAuthApp, cases, {
+  setUp: async (t) => {
+    await t.app.db.updateTable('djSettings').set({ registrationEnabled: true }).execute();
+  },
 });

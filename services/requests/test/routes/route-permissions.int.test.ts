@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
-  checkRoutePermissions,
-  createTestApp,
+  describeRoutePermissions,
   kitRouteCases,
-  registeredRoutes,
   type RouteCases,
-  type TestApp,
 } from '@radio/service-kit/testing';
 import { builtInStationPaths } from '@radio/station';
 import { buildRequestsApp } from '../build.ts';
@@ -28,17 +24,4 @@ const cases: RouteCases = {
   },
 };
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp(buildRequestsApp);
-});
-afterAll(() => t.close());
-
-it('has a permission case for every route of the service', () => {
-  expect(registeredRoutes(t).sort()).toEqual(Object.keys(cases).sort());
-});
-
-it('answers anonymous, listener, deactivated and admin callers as each route demands', async () => {
-  const results = await checkRoutePermissions(t, cases);
-  expect(results.filter((result) => result.actual !== result.expected)).toEqual([]);
-});
+describeRoutePermissions(buildRequestsApp, cases);

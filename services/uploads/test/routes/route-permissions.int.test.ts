@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
-  checkRoutePermissions,
-  createTestApp,
+  describeRoutePermissions,
   kitRouteCases,
-  registeredRoutes,
   type RouteCases,
-  type TestApp,
 } from '@radio/service-kit/testing';
 import { buildUploadsApp } from '../build.ts';
 
@@ -13,17 +9,4 @@ const cases: RouteCases = {
   ...kitRouteCases,
 };
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp(buildUploadsApp);
-});
-afterAll(() => t.close());
-
-it('has a permission case for every route of the service', () => {
-  expect(registeredRoutes(t).sort()).toEqual(Object.keys(cases).sort());
-});
-
-it('answers anonymous, listener, deactivated and admin callers as each route demands', async () => {
-  const results = await checkRoutePermissions(t, cases);
-  expect(results.filter((result) => result.actual !== result.expected)).toEqual([]);
-});
+describeRoutePermissions(buildUploadsApp, cases);
