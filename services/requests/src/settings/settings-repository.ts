@@ -1,32 +1,32 @@
-import type { Db, DjSettingsRow } from '@radio/db';
+import { DJ_SETTINGS_ID, DjSettingsReader, type Db, type DjSettingsRow } from '@radio/db';
 
-const SETTINGS_ID = 1;
-
-/** The single dj_settings row (the requests service owns it). */
+/** The single dj_settings row: the requests service owns it and is its only writer. */
 export class SettingsRepository {
   readonly #db: Db;
+  readonly #reader: DjSettingsReader;
 
   constructor(db: Db) {
     this.#db = db;
+    this.#reader = new DjSettingsReader(db);
   }
 
   /** The settings, recreating the row with its defaults should it ever be gone. */
   async get(): Promise<DjSettingsRow> {
-    const row = await this.#select();
+    const row = await this.#reader.read();
     if (row) return row;
     await this.#db
       .insertInto('djSettings')
-      .values({ id: SETTINGS_ID })
+      .values({ id: DJ_SETTINGS_ID })
       .onConflict((conflict) => conflict.column('id').doNothing())
       .execute();
-    return (await this.#select()) as DjSettingsRow;
+    return (await this.#reader.read()) as DjSettingsRow;
   }
 
   setRegistrationEnabled(enabled: boolean): Promise<DjSettingsRow> {
     const changes = { registrationEnabled: enabled, updatedAt: new Date() };
     return this.#db
       .insertInto('djSettings')
-      .values({ id: SETTINGS_ID, ...changes })
+      .values({ id: DJ_SETTINGS_ID, ...changes })
       .onConflict((conflict) => conflict.column('id').doUpdateSet(changes))
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -42,7 +42,7 @@ export class SettingsRepository {
     const result = await this.#db
       .updateTable('djSettings')
       .set({ nonstopUrl: nowPlayingUrl, nonstopApiKey: apiKey, updatedAt: new Date() })
-      .where('id', '=', SETTINGS_ID)
+      .where('id', '=', DJ_SETTINGS_ID)
       .where((eb) =>
         eb.or([
           eb('nonstopUrl', 'is', null),
@@ -55,13 +55,5 @@ export class SettingsRepository {
       )
       .executeTakeFirst();
     return result.numUpdatedRows > 0n;
-  }
-
-  #select(): Promise<DjSettingsRow | undefined> {
-    return this.#db
-      .selectFrom('djSettings')
-      .selectAll()
-      .where('id', '=', SETTINGS_ID)
-      .executeTakeFirst();
   }
 }
