@@ -15,7 +15,10 @@ export type Song = z.infer<typeof songSchema>;
 export const nowPlayingResponseSchema = z.object({
   station: z.object({ name: z.string() }),
   is_live: z.boolean(),
-  /** True while the station source is unreachable and this is the last good answer. */
+  /**
+   * True when this is the last good answer but not a current one: the station source missed
+   * MISSED_POLLS_BEFORE_STALE polls, or no poll succeeded for that long (worker or Redis down).
+   */
   is_stale: z.boolean(),
   now_playing: z
     .object({
@@ -63,7 +66,7 @@ export const nowPlayingSnapshotSchema = z.object({
   /** As the source names the station; '' when it does not. */
   stationName: z.string(),
   isLive: z.boolean(),
-  /** The source failed (or none is configured) since `observedAt`. */
+  /** The worker saw the source fail twice in a row (or none is configured) since `observedAt`. */
   isStale: z.boolean(),
   current: z
     .object({
@@ -82,5 +85,19 @@ export const nowPlayingSnapshotSchema = z.object({
     .max(SONG_HISTORY_LENGTH),
   /** When the source gave this answer, unix milliseconds. */
   observedAt: z.number().int(),
+  /** How often the worker polls the source (INGEST_INTERVAL_SECONDS); its default when absent. */
+  pollIntervalMs: z.number().int().positive().default(10_000),
 });
 export type NowPlayingSnapshot = z.infer<typeof nowPlayingSnapshotSchema>;
+
+/** Polls in a row that may fail before now playing is shown as stale. */
+export const MISSED_POLLS_BEFORE_STALE = 2;
+
+/**
+ * Unix ms after which a snapshot is stale even when no worker marked it (the worker or Redis is
+ * down): MISSED_POLLS_BEFORE_STALE intervals, plus half of one, the longest a failing poll waits
+ * for the source.
+ */
+export const staleAfterOf = (
+  snapshot: Pick<NowPlayingSnapshot, 'observedAt' | 'pollIntervalMs'>,
+): number => snapshot.observedAt + (MISSED_POLLS_BEFORE_STALE + 0.5) * snapshot.pollIntervalMs;

@@ -7,12 +7,13 @@ import { startWorker } from './worker.ts';
 const config = loadConfig(workerEnv);
 const log = createLogger(config, 'worker');
 const db = createDb(config.DATABASE_URL);
-const worker = await startWorker({
+const worker = startWorker({
   db,
   redisUrl: config.REDIS_URL,
   log,
   createSource: createAzuraCastSource,
   ingestIntervalMs: config.INGEST_INTERVAL_SECONDS * 1000,
+  heartbeatFile: config.WORKER_HEARTBEAT_FILE,
 });
 onShutdownSignal(log, async () => {
   await worker.close();

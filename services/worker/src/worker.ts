@@ -1,22 +1,27 @@
-import { Queue, UnrecoverableError, Worker, type JobsOptions } from 'bullmq';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { UnrecoverableError, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { z } from 'zod';
+import { isJobName, JOBS, jobNamesOf, QUEUE_NAMES, type QueueName } from '@radio/contracts';
+import { JobProducer, jobOptionsOf } from '@radio/contracts/jobs-producer';
 import type { Db } from '@radio/db';
 import type { SourceFactory } from './station/active-source.ts';
-import { jobHandlers, type JobHandlers } from './jobs/handlers.ts';
-import { MAINTENANCE_QUEUE, repeatingJobs, type JobName } from './jobs/job-names.ts';
+import { jobHandlers, runJob, type JobHandlers } from './jobs/handlers.ts';
+import { repeatingJobs } from './jobs/schedules.ts';
+import { startHeartbeat } from './liveness/heartbeat.ts';
+import { failureKind, LogLimiter } from './logging/log-limiter.ts';
 
-/** Failed jobs are retried with exponential back-off: 10 s, 20 s, 40 s, 80 s. */
-const jobOptions: JobsOptions = {
-  attempts: 5,
-  backoff: { type: 'exponential', delay: 10_000 },
-  removeOnComplete: { count: 100 },
-  removeOnFail: { count: 500 },
+/** Jobs of one queue run at most this many at a time, per worker copy. */
+const CONCURRENCY: Record<QueueName, number> = {
+  'now-playing': 1,
+  'station-sync': 1,
+  acquisition: 2,
+  maintenance: 1,
 };
-
-// A long backfill must not hold up the next now-playing poll.
-const CONCURRENCY = 2;
+const HEARTBEAT_INTERVAL_MS = 5_000;
+/** Each kind of failure is logged once per this (an outage gives one line a minute per kind). */
+const LOG_INTERVAL_MS = 60_000;
+const SCHEDULE_RETRY_MS = 2_000;
 
 export interface WorkerDeps {
   db: Db;
@@ -24,70 +29,136 @@ export interface WorkerDeps {
   log: Logger;
   createSource: SourceFactory;
   ingestIntervalMs: number;
+  /** Rewritten while the event loop runs (WORKER_HEARTBEAT_FILE). */
+  heartbeatFile?: string;
+  heartbeatIntervalMs?: number;
+  logIntervalMs?: number;
   /** The clock of the now-playing ingestion (tests). */
   now?: () => Date;
 }
 
 export interface RunningWorker {
-  queue: Queue;
+  /** The queues, also to enqueue onto. */
+  jobs: JobProducer;
+  /** Settles once the repeating jobs are scheduled (which waits for Redis). */
+  scheduled: Promise<void>;
   close(): Promise<void>;
 }
 
-function isJobName(name: string, handlers: JobHandlers): name is JobName {
-  return Object.hasOwn(handlers, name);
-}
-
-export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
-  const { log } = deps;
+/**
+ * Starts a worker for every queue that has jobs. Nothing here needs Postgres or Redis to be up:
+ * jobs fail (and are retried) while Postgres is down, and the queues wait for Redis to return.
+ */
+export function startWorker(deps: WorkerDeps): RunningWorker {
+  const limited = new LogLimiter(deps.log, deps.logIntervalMs ?? LOG_INTERVAL_MS);
   const connection = { url: deps.redisUrl };
   const redis = new Redis(deps.redisUrl, { maxRetriesPerRequest: 2 });
-  redis.on('error', (error: Error) => log.warn({ err: error }, 'redis connection error'));
-  const queue = new Queue(MAINTENANCE_QUEUE, { connection, defaultJobOptions: jobOptions });
+  redis.on('error', (error: Error) =>
+    limited.warn(`redis ${failureKind(error)}`, error, 'redis connection error'),
+  );
+  const jobs = new JobProducer(connection, (error) =>
+    limited.error(`queue ${failureKind(error)}`, error, 'queue error'),
+  );
   const handlers = jobHandlers({
     ...deps,
     redis,
-    enqueue: async ({ name, data, opts }) => {
-      await queue.add(name, data, { ...jobOptions, ...opts });
-    },
+    enqueue: (name, data) => jobs.enqueue(name, data),
   });
-  const worker = new Worker(
-    MAINTENANCE_QUEUE,
-    async (job) => {
-      if (!isJobName(job.name, handlers)) throw new UnrecoverableError(`unknown job ${job.name}`);
-      try {
-        await handlers[job.name](job.data);
-      } catch (error) {
-        if (error instanceof z.ZodError) {
-          throw new UnrecoverableError(`invalid data for ${job.name}: ${error.message}`);
-        }
-        throw error;
-      }
-    },
-    { connection, concurrency: CONCURRENCY },
-  );
-  worker.on('failed', (job, error) =>
-    log.error({ err: error, job: job?.name, attempt: job?.attemptsMade }, 'job failed'),
-  );
-  worker.on('error', (error) => log.error({ err: error }, 'worker error'));
-  queue.on('error', (error) => log.error({ err: error }, 'queue error'));
 
-  const schedules = repeatingJobs(deps.ingestIntervalMs);
-  for (const [name, { everyMs, attempts }] of Object.entries(schedules)) {
-    await queue.upsertJobScheduler(
-      name,
-      { every: everyMs },
-      { name, opts: { ...jobOptions, attempts } },
+  const queues = QUEUE_NAMES.filter((queue) => jobNamesOf(queue).length > 0);
+  const workers = queues.map((queue) => {
+    const worker = new Worker(queue, (job) => runQueuedJob(handlers, queue, job.name, job.data), {
+      connection,
+      concurrency: CONCURRENCY[queue],
+    });
+    worker.on('failed', (job, error) =>
+      limited.error(`job ${job?.name} ${failureKind(error)}`, error, 'job failed', {
+        job: job?.name,
+        attempt: job?.attemptsMade,
+      }),
     );
-  }
-  log.info({ queue: MAINTENANCE_QUEUE, jobs: Object.keys(schedules) }, 'worker started');
+    worker.on('error', (error) =>
+      limited.error(`worker ${failureKind(error)}`, error, 'worker error', { queue }),
+    );
+    return worker;
+  });
+
+  const stopping = new AbortController();
+  const stopHeartbeat = deps.heartbeatFile
+    ? startHeartbeat(deps.heartbeatFile, deps.heartbeatIntervalMs ?? HEARTBEAT_INTERVAL_MS, (e) =>
+        limited.error(`heartbeat ${failureKind(e)}`, e, 'could not write the heartbeat file'),
+      )
+    : () => {};
+  const scheduled = keepTrying(
+    () => schedule(jobs, deps.ingestIntervalMs),
+    stopping.signal,
+    (error) => limited.warn(`schedule ${failureKind(error)}`, error, 'could not schedule jobs yet'),
+  ).then((done) => {
+    if (done) deps.log.info({ jobs: Object.keys(repeatingJobs(0)) }, 'repeating jobs scheduled');
+  });
+  deps.log.info({ queues }, 'worker started');
 
   return {
-    queue,
+    jobs,
+    scheduled,
     async close() {
-      // Lets a running job finish before the connections close.
-      await worker.close();
-      await queue.close();
+      stopping.abort();
+      stopHeartbeat();
+      await scheduled;
+      // Lets running jobs finish before the connections close.
+      await Promise.all(workers.map((worker) => worker.close()));
+      await jobs.close();
       redis.disconnect();
     },
   };
+}
+
+function runQueuedJob(
+  handlers: JobHandlers,
+  queue: QueueName,
+  name: string,
+  data: unknown,
+): Promise<void> {
+  if (!isJobName(name) || JOBS[name].queue !== queue) {
+    throw new UnrecoverableError(`no job ${name} on queue ${queue}`);
+  }
+  return runJob(handlers, name, data);
+}
+
+/**
+ * Puts each repeating job's schedule on its queue, and removes schedules a queue no longer
+ * carries (a job that moved to another queue, or is gone).
+ */
+async function schedule(jobs: JobProducer, ingestIntervalMs: number): Promise<void> {
+  const schedules = repeatingJobs(ingestIntervalMs);
+  for (const queue of QUEUE_NAMES) {
+    const wanted = jobNamesOf(queue).filter((name) => schedules[name] !== undefined);
+    for (const name of wanted) {
+      await jobs
+        .queue(queue)
+        .upsertJobScheduler(name, { every: schedules[name] }, { name, opts: jobOptionsOf(name) });
+    }
+    for (const { key } of await jobs.queue(queue).getJobSchedulers()) {
+      if (!(wanted as string[]).includes(key)) await jobs.queue(queue).removeJobScheduler(key);
+    }
+  }
+}
+
+/** Runs `attempt` until it succeeds (true) or `signal` aborts (false). */
+async function keepTrying(
+  attempt: () => Promise<void>,
+  signal: AbortSignal,
+  onError: (error: unknown) => void,
+): Promise<boolean> {
+  while (!signal.aborted) {
+    try {
+      await attempt();
+      return true;
+    } catch (error) {
+      if (signal.aborted) break;
+      onError(error);
+      await sleep(SCHEDULE_RETRY_MS, undefined, { signal }).catch(() => {});
+    }
+  }
+  return false;
 }

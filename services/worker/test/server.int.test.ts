@@ -1,5 +1,8 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
@@ -23,13 +26,16 @@ afterAll(async () => {
   await database.drop();
 });
 
-it('logs its start as JSON and shuts down cleanly on SIGTERM', async () => {
+it('logs its start as JSON, beats its heartbeat and shuts down cleanly on SIGTERM', async () => {
+  const folder = await mkdtemp(path.join(tmpdir(), 'worker-'));
+  const heartbeatFile = path.join(folder, 'heartbeat');
   const child = spawn(process.execPath, [serverFile], {
     env: {
       PATH: process.env.PATH ?? '',
       DATABASE_URL: database.url,
       REDIS_URL: redis.url,
       LOG_FORMAT: 'json',
+      WORKER_HEARTBEAT_FILE: heartbeatFile,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -39,10 +45,18 @@ it('logs its start as JSON and shuts down cleanly on SIGTERM', async () => {
   try {
     await waitFor(async () => stdout.includes('worker started'), 'worker');
     const started = stdout.split('\n').find((line) => line.includes('worker started')) ?? '';
-    expect(JSON.parse(started)).toMatchObject({ name: 'worker', queue: 'maintenance' });
+    expect(JSON.parse(started)).toMatchObject({
+      name: 'worker',
+      queues: ['now-playing', 'station-sync', 'maintenance'],
+    });
+    await waitFor(
+      async () => Date.parse((await readFile(heartbeatFile, 'utf8')).trim()) > 0,
+      'heartbeat',
+    );
     child.kill('SIGTERM');
     expect((await exited)[0]).toBe(0);
   } finally {
     child.kill('SIGKILL');
+    await rm(folder, { recursive: true, force: true });
   }
 });

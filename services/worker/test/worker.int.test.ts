@@ -1,9 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { createDb, type Db } from '@radio/db';
 import { createAzuraCastSource } from '@radio/station';
 import {
   createTestDatabase,
+  fakeStationPaths,
   startFakeStationServer,
   startRedis,
   waitFor,
@@ -11,39 +16,60 @@ import {
   type RedisServer,
   type TestDatabase,
 } from '@radio/testing';
-import { JOB_NAMES, MAINTENANCE_QUEUE } from '../src/jobs/job-names.ts';
-import { startWorker, type RunningWorker } from '../src/worker.ts';
+import { startWorker, type RunningWorker, type WorkerDeps } from '../src/worker.ts';
+import { linesWith, recordingLogger } from './support/recording-logger.ts';
+import { tcpGate } from './support/tcp-gate.ts';
 
 const INGEST_INTERVAL_MS = 200;
 
-let database: TestDatabase;
-let redis: RedisServer;
+let redisServer: RedisServer;
 let station: FakeStationServer;
+let database: TestDatabase;
 let db: Db;
-let worker: RunningWorker;
+/** Every worker a test starts; each is closed after it. */
+let running: RunningWorker[];
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  redis = await startRedis();
+  redisServer = await startRedis();
   station = await startFakeStationServer();
-  db = createDb(database.url);
 });
 afterAll(async () => {
-  await worker.close();
-  await db.destroy();
   await station.close();
-  await redis.stop();
+  await redisServer.stop();
+});
+// Each test has its own database and an empty Redis: none depends on another's leftovers.
+beforeEach(async () => {
+  const redis = new Redis(redisServer.url);
+  await redis.flushall();
+  redis.disconnect();
+  station.reset();
+  database = await createTestDatabase();
+  db = createDb(database.url);
+  running = [];
+});
+afterEach(async () => {
+  for (const worker of running) await worker.close();
+  await db.destroy();
   await database.drop();
 });
 
-const start = (): Promise<RunningWorker> =>
-  startWorker({
+function start(overrides: Partial<WorkerDeps> = {}): RunningWorker {
+  const worker = startWorker({
     db,
-    redisUrl: redis.url,
+    redisUrl: redisServer.url,
     log: pino({ level: 'silent' }),
     createSource: createAzuraCastSource,
     ingestIntervalMs: INGEST_INTERVAL_MS,
+    ...overrides,
   });
+  running.push(worker);
+  return worker;
+}
+
+async function stop(worker: RunningWorker): Promise<void> {
+  running = running.filter((other) => other !== worker);
+  await worker.close();
+}
 
 async function addSession(sid: string, expire: Date): Promise<void> {
   await db
@@ -63,45 +89,171 @@ async function playCount(): Promise<number> {
   return rows.length;
 }
 
+async function useFakeStation(apiKey: string | null = null): Promise<void> {
+  await db
+    .updateTable('djSettings')
+    .set({ nonstopUrl: station.nowPlayingUrl, nonstopApiKey: apiKey })
+    .execute();
+}
+
+const nowPlayingPolls = (): number =>
+  station.requests.filter((request) => request.path === fakeStationPaths.nowplaying).length;
+
+const schedulesOf = async (worker: RunningWorker, queue: 'now-playing' | 'maintenance') =>
+  (await worker.jobs.queue(queue).getJobSchedulers()).map(({ key, every }) => ({ key, every }));
+
 describe('the worker', () => {
   it('removes expired sessions on start and every 15 minutes, keeping live ones', async () => {
     await addSession('verlopen', new Date(Date.now() - 60_000));
     await addSession('geldig', new Date(Date.now() + 3_600_000));
 
-    worker = await start();
+    const worker = start();
+    await worker.scheduled;
 
     await waitFor(async () => (await sessionIds()).length === 1, 'session clean-up');
     expect(await sessionIds()).toEqual(['geldig']);
-    const schedulers = await worker.queue.getJobSchedulers();
-    expect(schedulers).toEqual(
-      expect.arrayContaining([
-        expect.objectContaining({ key: JOB_NAMES.removeExpiredSessions, every: 15 * 60 * 1000 }),
-        expect.objectContaining({ key: JOB_NAMES.ingestNowPlaying, every: INGEST_INTERVAL_MS }),
-      ]),
-    );
-    expect(worker.queue.name).toBe(MAINTENANCE_QUEUE);
+    expect(await schedulesOf(worker, 'maintenance')).toEqual([
+      { key: 'remove-expired-sessions', every: 15 * 60 * 1000 },
+    ]);
+    expect(await schedulesOf(worker, 'now-playing')).toEqual([
+      { key: 'ingest-now-playing', every: INGEST_INTERVAL_MS },
+    ]);
   });
 
-  it('keeps one schedule per job when a second copy starts', async () => {
-    const second = await start();
-    await second.close();
-    expect(await worker.queue.getJobSchedulersCount()).toBe(2);
+  it('keeps one schedule per job when a second copy starts, and drops one a queue no longer carries', async () => {
+    const first = start();
+    await first.scheduled;
+    // An older worker polled now playing on the maintenance queue.
+    await first.jobs
+      .queue('maintenance')
+      .upsertJobScheduler('ingest-now-playing', { every: 10_000 }, { name: 'ingest-now-playing' });
+
+    const second = start();
+    await second.scheduled;
+    await stop(second);
+
+    expect(await schedulesOf(first, 'maintenance')).toEqual([
+      { key: 'remove-expired-sessions', every: 15 * 60 * 1000 },
+    ]);
+    expect(await first.jobs.queue('now-playing').getJobSchedulersCount()).toBe(1);
   });
 
   it('polls the station, backfills its history and stores each play once, across a restart', async () => {
-    await db
-      .updateTable('djSettings')
-      .set({ nonstopUrl: station.nowPlayingUrl, nonstopApiKey: 'sleutel:geheim' })
-      .execute();
+    await useFakeStation('sleutel:geheim');
+    const worker = start();
     // nowplaying.json: 6 visible plays; history.json adds 2 older ones (and a hidden jingle).
     await waitFor(async () => (await playCount()) === 8, 'ingested and backfilled plays');
-    const backfills = await worker.queue.getJobs(['completed']);
-    expect(backfills.filter((job) => job.name === JOB_NAMES.backfillHistory)).toHaveLength(1);
+    const backfills = await worker.jobs.queue('station-sync').getJobs(['completed']);
+    expect(backfills.map((job) => job.name)).toEqual(['backfill-history']);
 
-    await worker.close();
-    worker = await start();
-    const polls = station.requests.length;
-    await waitFor(async () => station.requests.length >= polls + 3, 'polls after the restart');
+    await stop(worker);
+    start();
+    const polls = nowPlayingPolls();
+    await waitFor(async () => nowPlayingPolls() >= polls + 3, 'polls after the restart');
     expect(await playCount()).toBe(8);
+  });
+
+  it('enqueues a backfill of one window once, and refuses data that is not a window', async () => {
+    const worker = start();
+    const window = { from: '2026-11-21T10:00:00.000Z', to: '2026-11-21T12:00:00.000Z' };
+    await worker.jobs.enqueue('backfill-history', window);
+    await worker.jobs.enqueue('backfill-history', window);
+    await waitFor(
+      async () => (await worker.jobs.queue('station-sync').getCompletedCount()) === 1,
+      'the one backfill',
+    );
+    await worker.jobs.enqueue('backfill-history', window);
+    expect(await worker.jobs.queue('station-sync').getJobCountByTypes()).toBe(1);
+    await expect(
+      worker.jobs.enqueue('backfill-history', { from: 'gisteren', to: window.to }),
+    ).rejects.toThrow();
+  });
+
+  it('keeps polling now playing on time while slow backfills run', async () => {
+    await useFakeStation('sleutel:geheim');
+    station.respond(fakeStationPaths.history, { delayMs: 4_000 });
+    const worker = start();
+    // The first poll asks for a (slow) backfill; three more gaps are waiting behind it.
+    await waitFor(async () => nowPlayingPolls() >= 1, 'first poll');
+    for (const hour of [8, 9, 10]) {
+      await worker.jobs.enqueue('backfill-history', {
+        from: new Date(Date.UTC(2026, 10, 21, hour)).toISOString(),
+        to: new Date(Date.UTC(2026, 10, 21, 11)).toISOString(),
+      });
+    }
+    await waitFor(
+      async () => (await worker.jobs.queue('station-sync').getActiveCount()) >= 1,
+      'a running backfill',
+    );
+    const before = nowPlayingPolls();
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    // Every 200 ms: about 10 polls in 2 s, whatever the backfills do.
+    expect(nowPlayingPolls() - before).toBeGreaterThanOrEqual(6);
+    expect(await worker.jobs.queue('station-sync').getActiveCount()).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('the worker without its dependencies', () => {
+  let folder: string;
+  beforeEach(async () => {
+    folder = await mkdtemp(path.join(tmpdir(), 'worker-'));
+  });
+  afterEach(async () => {
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  it('starts while Redis is down, beats its heartbeat, and works once Redis is back', async () => {
+    const gate = await tcpGate(redisServer.url);
+    const heartbeatFile = path.join(folder, 'heartbeat');
+    const { log, lines } = recordingLogger();
+    await addSession('verlopen', new Date(Date.now() - 60_000));
+    const worker = start({
+      redisUrl: gate.url,
+      log,
+      heartbeatFile,
+      heartbeatIntervalMs: 100,
+    });
+    try {
+      await waitFor(async () => (await stat(heartbeatFile)).size > 0, 'first heartbeat');
+      const firstBeat = (await stat(heartbeatFile)).mtimeMs;
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect((await stat(heartbeatFile)).mtimeMs).toBeGreaterThan(firstBeat);
+      expect(await sessionIds()).toEqual(['verlopen']);
+
+      await gate.open();
+      await worker.scheduled;
+      await waitFor(async () => (await sessionIds()).length === 0, 'session clean-up');
+      // Reconnecting every second or so logged a line per kind of failure, not one per try.
+      const redisLines = lines.filter((line) => line.level >= 40);
+      const kinds = new Set(redisLines.map((line) => line.msg));
+      expect(redisLines.length).toBeLessThanOrEqual(kinds.size * 2);
+      expect(linesWith(lines, 'repeating jobs scheduled')).toHaveLength(1);
+    } finally {
+      await stop(worker);
+      await gate.shut();
+    }
+  });
+
+  it('polls on while Postgres is down, logs that once, and stores plays once it is back', async () => {
+    await useFakeStation();
+    const gate = await tcpGate(database.url);
+    const { log, lines } = recordingLogger();
+    const gatedDb = createDb(gate.url);
+    const worker = start({ db: gatedDb, log });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      // About 10 failed polls in 2 s, one line.
+      const failed = lines.filter(
+        (line) => line.msg === 'job failed' && line.job === 'ingest-now-playing',
+      );
+      expect(failed).toHaveLength(1);
+
+      await gate.open();
+      await waitFor(async () => (await playCount()) === 6, 'plays stored after the outage');
+    } finally {
+      await stop(worker);
+      await gatedDb.destroy();
+      await gate.shut();
+    }
   });
 });

@@ -1,10 +1,4 @@
-import type { NowPlayingResponse, NowPlayingSnapshot } from '@radio/contracts';
-
-/**
- * The worker polls every 10 s (backing off to a minute while the source fails). An answer older
- * than this means the worker itself is not running: show it as stale too.
- */
-export const STALE_AFTER_MS = 3 * 60_000;
+import { staleAfterOf, type NowPlayingResponse, type NowPlayingSnapshot } from '@radio/contracts';
 
 /** The listeners' view of a snapshot at `nowMs`, in whole seconds. */
 export function renderNowPlaying(
@@ -40,7 +34,8 @@ export function renderNowPlaying(
   return {
     station: { name: snapshot.stationName || fallbackStationName },
     is_live: snapshot.isLive,
-    is_stale: snapshot.isStale || ageMs > STALE_AFTER_MS,
+    // Also from the age alone: honest when the worker or Redis is down and nobody marks it.
+    is_stale: snapshot.isStale || nowMs > staleAfterOf(snapshot),
     now_playing: nowPlaying,
     song_history: snapshot.history.map((play) => ({ played_at: play.playedAt, song: play.song })),
     generated_at: generatedAt,

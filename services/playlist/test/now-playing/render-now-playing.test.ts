@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { NowPlayingSnapshot } from '@radio/contracts';
-import { renderNowPlaying, STALE_AFTER_MS } from '../../src/now-playing/render-now-playing.ts';
+import { renderNowPlaying } from '../../src/now-playing/render-now-playing.ts';
 
 const observedAt = Date.parse('2026-11-21T14:00:00Z');
 const song = { artist: 'Doe Maar', title: 'Is dit alles', album: null };
@@ -11,6 +11,7 @@ const snapshot: NowPlayingSnapshot = {
   current: { playedAt: observedAt / 1000 - 10, duration: 0, elapsed: 10, song },
   history: [],
   observedAt,
+  pollIntervalMs: 10_000,
 };
 
 describe('renderNowPlaying', () => {
@@ -20,9 +21,16 @@ describe('renderNowPlaying', () => {
     expect(body.generated_at).toBe(Math.floor((observedAt + 65_900) / 1000));
   });
 
-  it('is stale when the worker flagged it, or when it has not reported for minutes', () => {
+  it('is stale when the worker flagged it', () => {
     expect(renderNowPlaying({ ...snapshot, isStale: true }, observedAt, 'x').is_stale).toBe(true);
-    expect(renderNowPlaying(snapshot, observedAt + STALE_AFTER_MS, 'x').is_stale).toBe(false);
-    expect(renderNowPlaying(snapshot, observedAt + STALE_AFTER_MS + 1, 'x').is_stale).toBe(true);
+  });
+
+  it('is stale by its age alone after two missed polls (worker or Redis down), not minutes', () => {
+    // Two polls 10 s apart missed, plus the 5 s the last one may wait for the source.
+    expect(renderNowPlaying(snapshot, observedAt + 25_000, 'x').is_stale).toBe(false);
+    expect(renderNowPlaying(snapshot, observedAt + 25_001, 'x').is_stale).toBe(true);
+    const everyMinute = { ...snapshot, pollIntervalMs: 60_000 };
+    expect(renderNowPlaying(everyMinute, observedAt + 150_000, 'x').is_stale).toBe(false);
+    expect(renderNowPlaying(everyMinute, observedAt + 150_001, 'x').is_stale).toBe(true);
   });
 });

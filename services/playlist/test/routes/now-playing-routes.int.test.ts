@@ -24,6 +24,7 @@ const snapshot: NowPlayingSnapshot = {
     },
   ],
   observedAt: NOW_MS - 10_000,
+  pollIntervalMs: 10_000,
 };
 
 let t: TestApp;
@@ -89,10 +90,16 @@ describe('GET /api/now-playing', () => {
       generated_at: Math.floor(NOW),
     });
 
+    // Observed 10 s before NOW: two 10 s polls (and the 5 s the last may wait) missed by +15 s,
+    // with no worker left to mark it.
+    at(NOW_MS + 15_000);
+    expect((await nowPlaying()).json().is_stale).toBe(false);
+    at(NOW_MS + 16_000);
+    expect((await nowPlaying()).json().is_stale).toBe(true);
+
     at(NOW_MS + 500_000);
     const ended = (await nowPlaying()).json();
     expect(ended.now_playing).toMatchObject({ elapsed: 188, remaining: 0 });
-    // Nothing new for minutes: the worker is not running.
     expect(ended.is_stale).toBe(true);
   });
 

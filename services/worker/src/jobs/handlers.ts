@@ -1,16 +1,18 @@
+import { UnrecoverableError } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import type { Db } from '@radio/db';
+import { jobDefinition, type JobData, type JobInput, type JobName } from '@radio/contracts';
+import { DjSettingsReader, type Db } from '@radio/db';
 import { backfillHistory } from '../history/backfill-history.ts';
 import { PlayHistoryRepository } from '../history/play-history-repository.ts';
 import { ingestNowPlaying } from '../now-playing/ingest-now-playing.ts';
 import { NowPlayingStore } from '../now-playing/now-playing-store.ts';
 import { SessionsRepository } from '../sessions/sessions-repository.ts';
 import type { SourceFactory } from '../station/active-source.ts';
-import { DjSettingsRepository } from '../station/dj-settings-repository.ts';
-import { backfillJob, JOB_NAMES, type JobName, type QueuedJob } from './job-names.ts';
 
 const BACKFILL_TIMEOUT_MS = 30_000;
+
+export type Enqueue = <Name extends JobName>(name: Name, data: JobInput<Name>) => Promise<void>;
 
 export interface JobDeps {
   db: Db;
@@ -18,42 +20,54 @@ export interface JobDeps {
   log: Logger;
   createSource: SourceFactory;
   ingestIntervalMs: number;
-  enqueue: (job: QueuedJob) => Promise<void>;
+  enqueue: Enqueue;
   now?: () => Date;
 }
 
-/**
- * One handler per job name; each validates its own job data. Each is idempotent: running a job
- * twice does no harm.
- */
-export type JobHandlers = Record<JobName, (data: unknown) => Promise<void>>;
+/** One handler per job name. Each is idempotent: running a job twice does no harm. */
+export type JobHandlers = { [Name in JobName]: (data: JobData<Name>) => Promise<void> };
 
 export function jobHandlers(deps: JobDeps): JobHandlers {
   const { db, log, createSource } = deps;
   const sessions = new SessionsRepository(db);
-  const settings = new DjSettingsRepository(db);
+  const settings = new DjSettingsReader(db);
   const history = new PlayHistoryRepository(db);
   const store = new NowPlayingStore(deps.redis);
   return {
-    [JOB_NAMES.removeExpiredSessions]: async () => {
+    'remove-expired-sessions': async () => {
       const removed = await sessions.deleteExpired();
       log.info({ removed }, 'expired sessions removed');
     },
-    [JOB_NAMES.ingestNowPlaying]: () =>
+    'ingest-now-playing': () =>
       ingestNowPlaying({
         settings,
         history,
         store,
         createSource,
-        requestBackfill: (window) => deps.enqueue(backfillJob(window)),
+        requestBackfill: ({ from, to }) =>
+          deps.enqueue('backfill-history', { from: from.toISOString(), to: to.toISOString() }),
         intervalMs: deps.ingestIntervalMs,
         log,
         now: deps.now ?? (() => new Date()),
       }),
-    [JOB_NAMES.backfillHistory]: (data) =>
+    'backfill-history': (data) =>
       backfillHistory(
         { settings, history, createSource, timeoutMs: BACKFILL_TIMEOUT_MS, log },
         data,
       ),
   };
+}
+
+/** Runs a job with its data as it came from Redis; data that does not fit is never retried. */
+export async function runJob<Name extends JobName>(
+  handlers: JobHandlers,
+  name: Name,
+  rawData: unknown,
+): Promise<void> {
+  const data = jobDefinition(name).data.safeParse(rawData);
+  if (!data.success) {
+    throw new UnrecoverableError(`invalid data for ${name}: ${data.error.message}`);
+  }
+  const handler: (data: JobData<Name>) => Promise<void> = handlers[name];
+  await handler(data.data);
 }

@@ -1,9 +1,10 @@
 import type { Logger } from 'pino';
+import { MISSED_POLLS_BEFORE_STALE } from '@radio/contracts';
+import type { DjSettingsReader } from '@radio/db';
 import type { NowPlaying } from '@radio/station';
 import type { PlayHistoryRepository } from '../history/play-history-repository.ts';
 import { backfillWindowAfter, type BackfillWindow } from '../history/backfill-window.ts';
 import { activeSourceOf, type ActiveSource, type SourceFactory } from '../station/active-source.ts';
-import type { DjSettingsRepository } from '../station/dj-settings-repository.ts';
 import type { NowPlayingStore, SourceHealth } from './now-playing-store.ts';
 import { snapshotOf, visiblePlaysOf } from './snapshot.ts';
 
@@ -13,7 +14,7 @@ const MAX_BACKOFF_MS = 60_000;
 const TICK_SLACK_MS = 1_000;
 
 export interface IngestDeps {
-  settings: DjSettingsRepository;
+  settings: DjSettingsReader;
   history: PlayHistoryRepository;
   store: NowPlayingStore;
   createSource: SourceFactory;
@@ -33,7 +34,7 @@ const healthy = (source: string | null): SourceHealth => ({
 /** One poll of the active station source (the ingest-now-playing job). */
 export async function ingestNowPlaying(deps: IngestDeps): Promise<void> {
   const now = deps.now();
-  const source = activeSourceOf(await deps.settings.sourceSettings(), deps.intervalMs / 2);
+  const source = activeSourceOf(await deps.settings.read(), deps.intervalMs / 2);
   const health = await deps.store.health();
 
   if (!source) {
@@ -72,7 +73,7 @@ async function recordAnswer(
 ): Promise<void> {
   await deps.history.record(source.key, visiblePlaysOf(answer));
   const previous = await deps.store.snapshot();
-  await deps.store.saveSnapshot(snapshotOf(answer, now));
+  await deps.store.saveSnapshot(snapshotOf(answer, now, deps.intervalMs));
   const gap = backfillWindowAfter(previous?.observedAt ?? null, now);
   if (gap && source.settings.apiKey) await deps.requestBackfill(gap);
 }
@@ -88,15 +89,21 @@ async function recordFailure(
   if (failures === 1) {
     deps.log.error(
       { err: error, source: source.key },
-      'station source failed: keeping the last now playing, marked stale, until it answers again',
+      'station source failed: keeping the last now playing, marked stale after 2 failed polls, until it answers again',
     );
   }
-  await markStale(deps);
+  // One failed poll can be a blip: the next comes one interval later. From the second on, the
+  // answer shown is marked stale and the source is asked ever less often.
+  const stale = failures >= MISSED_POLLS_BEFORE_STALE;
+  if (stale) await markStale(deps);
+  const waitMs = stale
+    ? Math.min(deps.intervalMs * 2 ** (failures - MISSED_POLLS_BEFORE_STALE + 1), MAX_BACKOFF_MS)
+    : deps.intervalMs;
   await deps.store.saveHealth({
     source: source.key,
     failures,
     failingSince: health.failingSince ?? now.getTime(),
-    nextAttemptAt: now.getTime() + Math.min(deps.intervalMs * 2 ** failures, MAX_BACKOFF_MS),
+    nextAttemptAt: now.getTime() + waitMs,
   });
 }
 

@@ -9,8 +9,12 @@ const songOf = (play: PlayedSong): Song => ({
   album: play.album,
 });
 
-/** What listeners are shown of a source's answer. */
-export function snapshotOf(answer: NowPlaying, observedAt: Date): NowPlayingSnapshot {
+/** What listeners are shown of a source's answer, polled every `pollIntervalMs`. */
+export function snapshotOf(
+  answer: NowPlaying,
+  observedAt: Date,
+  pollIntervalMs: number,
+): NowPlayingSnapshot {
   const { current } = answer;
   return {
     stationName: answer.stationName,
@@ -27,6 +31,7 @@ export function snapshotOf(answer: NowPlaying, observedAt: Date): NowPlayingSnap
       .slice(0, SONG_HISTORY_LENGTH)
       .map((play) => ({ playedAt: unixSeconds(play.playedAt), song: songOf(play) })),
     observedAt: observedAt.getTime(),
+    pollIntervalMs,
   };
 }
 

@@ -1,7 +1,12 @@
+import type { DjSettingsRow } from '@radio/db';
 import type { StationSource, StationSourceSettings } from '@radio/station';
-import type { SourceSettingsRow } from './dj-settings-repository.ts';
 
 export type SourceFactory = (settings: StationSourceSettings) => StationSource;
+
+export type SourceSettingsRow = Pick<
+  DjSettingsRow,
+  'broadcastingMode' | 'liveUrl' | 'liveApiKey' | 'nonstopUrl' | 'nonstopApiKey'
+>;
 
 /** The station source that broadcastingMode points at. */
 export interface ActiveSource {

@@ -20,8 +20,8 @@ import {
   type RedisServer,
   type TestDatabase,
 } from '@radio/testing';
-import { jobHandlers, type JobHandlers } from '../../src/jobs/handlers.ts';
-import { JOB_NAMES, type QueuedJob } from '../../src/jobs/job-names.ts';
+import type { JobInput, JobName } from '@radio/contracts';
+import { jobHandlers, runJob, type JobHandlers } from '../../src/jobs/handlers.ts';
 import { linesWith, recordingLogger, type LogLine } from '../support/recording-logger.ts';
 
 /** The fixtures' moment: 2025-05-14 12:33:20 UTC. */
@@ -36,7 +36,11 @@ let database: TestDatabase;
 let db: Db;
 let redis: Redis;
 let clock: number;
-let enqueued: QueuedJob[];
+interface EnqueuedJob {
+  name: JobName;
+  data: JobInput<JobName>;
+}
+let enqueued: EnqueuedJob[];
 let logLines: LogLine[];
 
 beforeAll(async () => {
@@ -72,7 +76,7 @@ function startHandlers(): JobHandlers {
     log,
     createSource: createAzuraCastSource,
     ingestIntervalMs: INTERVAL_MS,
-    enqueue: async (job) => void enqueued.push(job),
+    enqueue: async (name, data) => void enqueued.push({ name, data }),
     now: () => new Date(clock),
   });
 }
@@ -92,7 +96,7 @@ async function useFakeStation(options: { apiKey?: string; mode?: 'nonstop' | 'li
 
 async function poll(handlers: JobHandlers, afterMs = INTERVAL_MS): Promise<void> {
   clock += afterMs;
-  await handlers[JOB_NAMES.ingestNowPlaying]({});
+  await handlers['ingest-now-playing']({});
 }
 
 async function storedIds(): Promise<string[]> {
@@ -150,6 +154,7 @@ describe('now-playing ingestion', () => {
         isStale: false,
         current: { playedAt: 1_747_225_928, duration: 188, song: { title: 'Zoutelande' } },
         observedAt: clock,
+        pollIntervalMs: INTERVAL_MS,
       });
       expect(stored?.history.map((play) => play.song.title)).toEqual([
         'Als het avond is',
@@ -176,7 +181,7 @@ describe('now-playing ingestion', () => {
     expect(await storedIds()).toEqual(NOW_PLAYING_IDS);
   });
 
-  it('keeps the last now playing, marked stale, while the source fails; backs off; recovers', async () => {
+  it('keeps the last now playing, marked stale after two failed polls; backs off; recovers', async () => {
     await useFakeStation();
     const handlers = startHandlers();
     await poll(handlers);
@@ -184,26 +189,32 @@ describe('now-playing ingestion', () => {
 
     station.respond(fakeStationPaths.nowplaying, azuraCastError(500, 'Database kapot'));
     const attempts: number[] = [];
-    for (let second = 10; second <= 120; second += 10) {
+    const staleAfter: boolean[] = [];
+    for (let second = 10; second <= 130; second += 10) {
       const before = nowPlayingCalls();
       await poll(handlers);
-      if (nowPlayingCalls() > before) attempts.push(second);
+      if (nowPlayingCalls() > before) {
+        attempts.push(second);
+        staleAfter.push((await snapshot())?.isStale ?? false);
+      }
       // Garbage is as bad as an error.
       if (second === 30) station.respond(fakeStationPaths.nowplaying, { text: '<html>oeps' });
     }
-    // Waits 20, 40, then 60 s between attempts.
-    expect(attempts).toEqual([10, 30, 70]);
+    // The second poll comes one interval after the first failure; then waits 20, 40, 60 s.
+    expect(attempts).toEqual([10, 20, 40, 80]);
+    // One failed poll may be a blip; the second marks it stale.
+    expect(staleAfter).toEqual([false, true, true, true]);
     expect(await snapshot()).toEqual({ ...good, isStale: true });
     const failures = linesWith(logLines, 'station source failed');
     expect(failures).toHaveLength(1);
     expect(failures[0]).toMatchObject({ level: 50, source: station.url });
 
     station.reset();
-    await poll(handlers, 10_000); // 130 s: the next attempt is due
+    await poll(handlers, 10_000); // 140 s: the next attempt is due
     expect(nowPlayingCalls()).toBe(1);
     expect(await snapshot()).toMatchObject({ isStale: false, observedAt: clock });
     expect(linesWith(logLines, 'station source recovered')).toEqual([
-      expect.objectContaining({ downForSeconds: 120 }),
+      expect.objectContaining({ downForSeconds: 130 }),
     ]);
     await poll(handlers);
     expect(linesWith(logLines, 'station source failed')).toHaveLength(1);
@@ -237,19 +248,18 @@ describe('now-playing ingestion', () => {
 
     expect(enqueued).toEqual([
       {
-        name: JOB_NAMES.backfillHistory,
+        name: 'backfill-history',
         data: {
           from: new Date(lastGood - 5 * 60_000).toISOString(),
           to: new Date(clock).toISOString(),
         },
-        opts: { jobId: `backfill-history-${lastGood - 5 * 60_000}` },
       },
     ]);
     // Typhoon (482906) played during the outage; the hidden jingle (482912) is not a song.
     expect(await storedIds()).toEqual(['482905', ...NOW_PLAYING_IDS]);
-    const backfill = startHandlers()[JOB_NAMES.backfillHistory];
-    await backfill(enqueued[0]?.data);
-    await backfill(enqueued[0]?.data);
+    const restarted = startHandlers();
+    await runJob(restarted, 'backfill-history', enqueued[0]?.data);
+    await runJob(restarted, 'backfill-history', enqueued[0]?.data);
     expect(await storedIds()).toEqual(['482905', '482906', ...NOW_PLAYING_IDS]);
 
     const historyCall = station.requests.find((r) => r.path === fakeStationPaths.history);
@@ -272,7 +282,7 @@ describe('now-playing ingestion', () => {
 
   it('refuses backfill job data that is not a window', async () => {
     await expect(
-      startHandlers()[JOB_NAMES.backfillHistory]({ from: 'gisteren' }),
+      runJob(startHandlers(), 'backfill-history', { from: 'gisteren' }),
     ).rejects.toThrow();
   });
 });

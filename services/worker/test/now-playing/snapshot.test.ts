@@ -22,19 +22,20 @@ const answer: NowPlaying = {
 
 describe('snapshotOf', () => {
   it('keeps the current song and the last 5 visible plays, in unix seconds', () => {
-    const snapshot = snapshotOf(answer, new Date(120_500));
+    const snapshot = snapshotOf(answer, new Date(120_500), 10_000);
     expect(snapshot).toMatchObject({
       stationName: 'Radio Polderklank',
       isLive: false,
       isStale: false,
       current: { playedAt: 100, duration: 200, elapsed: 20, song: { title: 'Titel 100' } },
       observedAt: 120_500,
+      pollIntervalMs: 10_000,
     });
     expect(snapshot.history.map((item) => item.playedAt)).toEqual([98, 97, 96, 95, 94]);
   });
 
   it('has no current song when the source has none', () => {
-    expect(snapshotOf({ ...answer, current: null }, new Date()).current).toBeNull();
+    expect(snapshotOf({ ...answer, current: null }, new Date(), 10_000).current).toBeNull();
   });
 });
 

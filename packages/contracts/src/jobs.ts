@@ -1,0 +1,67 @@
+import { z } from 'zod';
+
+/**
+ * BullMQ queues, one per kind of work, each with its own worker and concurrency: a slow backfill
+ * or download never delays the next now-playing poll.
+ */
+export const QUEUE_NAMES = ['now-playing', 'station-sync', 'acquisition', 'maintenance'] as const;
+export type QueueName = (typeof QUEUE_NAMES)[number];
+
+export interface JobDefinition<Schema extends z.ZodType = z.ZodType> {
+  queue: QueueName;
+  /** Validated when enqueued and again when the job runs. */
+  data: Schema;
+  /** Tries per run; retried with exponential back-off (DEFAULT_JOB_ATTEMPTS when unset). */
+  attempts?: number;
+  /** The same id is the same job: enqueuing it again while it is kept is a no-op. */
+  jobId?: (data: z.output<Schema>) => string;
+}
+
+const defineJob = <Schema extends z.ZodType>(job: JobDefinition<Schema>): JobDefinition<Schema> =>
+  job;
+
+const isoDate = z.iso.datetime().transform((value) => new Date(value));
+
+/** Every job of the platform, by name (the one place job names are defined). */
+export const JOBS = {
+  /** Repeating: one poll of the active station source. */
+  'ingest-now-playing': defineJob({
+    queue: 'now-playing',
+    data: z.object({}),
+    // The next poll comes soon enough anyway.
+    attempts: 1,
+  }),
+  /** The plays of a window from the active source's history (after a gap, or a first start). */
+  'backfill-history': defineJob({
+    queue: 'station-sync',
+    data: z.object({ from: isoDate, to: isoDate }),
+    // One job per gap: the window starts where the last good answer was.
+    jobId: ({ from }) => `backfill-history-${from.getTime()}`,
+  }),
+  /** Repeating: deletes the sessions that expired. */
+  'remove-expired-sessions': defineJob({ queue: 'maintenance', data: z.object({}) }),
+};
+
+export type JobName = keyof typeof JOBS;
+/** What a producer passes (ISO strings for times). */
+export type JobInput<Name extends JobName> = z.input<(typeof JOBS)[Name]['data']>;
+/** What a handler receives (Dates for times). */
+export type JobData<Name extends JobName> = z.output<(typeof JOBS)[Name]['data']>;
+
+export const DEFAULT_JOB_ATTEMPTS = 5;
+/** The first retry's delay; each next one doubles it (10 s, 20 s, 40 s, 80 s). */
+export const JOB_BACKOFF_MS = 10_000;
+
+export const isJobName = (name: string): name is JobName => Object.hasOwn(JOBS, name);
+
+/** The job names a queue carries. */
+export const jobNamesOf = (queue: QueueName): JobName[] =>
+  (Object.keys(JOBS) as JobName[]).filter((name) => JOBS[name].queue === queue);
+
+/** A job's definition, seen through its own name's types. */
+export function jobDefinition<Name extends JobName>(
+  name: Name,
+): JobDefinition<z.ZodType<JobData<Name>, JobInput<Name>>> {
+  // TypeScript does not narrow JOBS[name] by a generic name; the entry is exactly this.
+  return JOBS[name] as unknown as JobDefinition<z.ZodType<JobData<Name>, JobInput<Name>>>;
+}
