@@ -22,6 +22,8 @@ const HEARTBEAT_INTERVAL_MS = 5_000;
 /** Each kind of failure is logged once per this (an outage gives one line a minute per kind). */
 const LOG_INTERVAL_MS = 60_000;
 const SCHEDULE_RETRY_MS = 2_000;
+/** Running jobs get this long to finish at shutdown (within the 10 s shutdown limit). */
+const CLOSE_GRACE_MS = 5_000;
 
 export interface WorkerDeps {
   db: Db;
@@ -104,10 +106,14 @@ export function startWorker(deps: WorkerDeps): RunningWorker {
     async close() {
       stopping.abort();
       stopHeartbeat();
-      await scheduled;
-      // Lets running jobs finish before the connections close.
-      await Promise.all(workers.map((worker) => worker.close()));
-      await jobs.close();
+      // Lets running jobs finish before the connections close. With Redis down neither BullMQ's
+      // close nor a pending schedule settles: then the process ends without them.
+      const closed = Promise.all([
+        scheduled,
+        ...workers.map((worker) => worker.close()),
+        jobs.close(),
+      ]);
+      await Promise.race([closed, sleep(CLOSE_GRACE_MS)]);
       redis.disconnect();
     },
   };

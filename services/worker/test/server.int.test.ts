@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   createTestDatabase,
+  freePort,
   startRedis,
   waitFor,
   type RedisServer,
@@ -58,5 +59,35 @@ it('logs its start as JSON, beats its heartbeat and shuts down cleanly on SIGTER
   } finally {
     child.kill('SIGKILL');
     await rm(folder, { recursive: true, force: true });
+  }
+});
+
+it('starts and shuts down cleanly while Postgres and Redis are down', async () => {
+  const [closedPort, otherClosedPort] = [await freePort(), await freePort()];
+  const child = spawn(process.execPath, [serverFile], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      DATABASE_URL: `postgres://radio@127.0.0.1:${closedPort}/radio`,
+      REDIS_URL: `redis://127.0.0.1:${otherClosedPort}`,
+      LOG_FORMAT: 'json',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = once(child, 'exit');
+  let stdout = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  try {
+    await waitFor(async () => stdout.includes('worker started'), 'worker');
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    expect(child.exitCode).toBeNull();
+    const stoppedAt = Date.now();
+    child.kill('SIGTERM');
+    expect((await exited)[0]).toBe(0);
+    expect(Date.now() - stoppedAt).toBeLessThan(8_000);
+    // Three seconds of reconnecting: a line per kind of failure, not one per attempt.
+    const failures = stdout.split('\n').filter((line) => line.includes('"level":50'));
+    expect(failures.length).toBeLessThanOrEqual(4);
+  } finally {
+    child.kill('SIGKILL');
   }
 });
