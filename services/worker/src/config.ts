@@ -8,4 +8,3 @@ export const workerEnv = runtimeEnv.extend({
   /** Rewritten every 5 s while the worker runs, for the supervisor's liveness check. */
   WORKER_HEARTBEAT_FILE: z.string().trim().min(1).optional(),
 });
-export type WorkerConfig = z.output<typeof workerEnv>;

@@ -12,7 +12,7 @@ import type { SourceFactory } from '../station/active-source.ts';
 
 const BACKFILL_TIMEOUT_MS = 30_000;
 
-export type Enqueue = <Name extends JobName>(name: Name, data: JobInput<Name>) => Promise<void>;
+type Enqueue = <Name extends JobName>(name: Name, data: JobInput<Name>) => Promise<void>;
 
 export interface JobDeps {
   db: Db;

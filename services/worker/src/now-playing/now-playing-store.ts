@@ -10,7 +10,7 @@ import {
 const SOURCE_HEALTH_KEY = 'now-playing:source-health';
 
 /** How ingestion went last time; shared by every worker copy. */
-export const sourceHealthSchema = z.object({
+const sourceHealthSchema = z.object({
   /** Key of the source followed last; null while none is configured. */
   source: z.string().nullable(),
   /** Failed polls in a row. */
