@@ -3,4 +3,3 @@ export * from './auth.ts';
 export * from './settings.ts';
 export * from './now-playing.ts';
 export * from './playlist.ts';
-export * from './jobs.ts';

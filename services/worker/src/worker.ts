@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { UnrecoverableError, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { isJobName, JOBS, jobNamesOf, QUEUE_NAMES, type QueueName } from '@radio/contracts';
+import { isJobName, JOBS, jobNamesOf, QUEUE_NAMES, type QueueName } from '@radio/contracts/jobs';
 import { JobProducer, jobOptionsOf } from '@radio/contracts/jobs-producer';
 import type { Db } from '@radio/db';
 import type { SourceFactory } from './station/active-source.ts';

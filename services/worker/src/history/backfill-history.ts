@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { JobData } from '@radio/contracts';
+import type { JobData } from '@radio/contracts/jobs';
 import type { DjSettingsReader } from '@radio/db';
 import { activeSourceOf, type SourceFactory } from '../station/active-source.ts';
 import type { PlayHistoryRepository } from './play-history-repository.ts';

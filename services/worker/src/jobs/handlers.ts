@@ -1,7 +1,7 @@
 import { UnrecoverableError } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { jobDefinition, type JobData, type JobInput, type JobName } from '@radio/contracts';
+import { jobDefinition, type JobData, type JobInput, type JobName } from '@radio/contracts/jobs';
 import { DjSettingsReader, type Db } from '@radio/db';
 import { backfillHistory } from '../history/backfill-history.ts';
 import { PlayHistoryRepository } from '../history/play-history-repository.ts';

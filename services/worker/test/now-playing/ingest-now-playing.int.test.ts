@@ -20,7 +20,7 @@ import {
   type RedisServer,
   type TestDatabase,
 } from '@radio/testing';
-import type { JobInput, JobName } from '@radio/contracts';
+import type { JobInput, JobName } from '@radio/contracts/jobs';
 import { jobHandlers, runJob, type JobHandlers } from '../../src/jobs/handlers.ts';
 import { linesWith, recordingLogger, type LogLine } from '../support/recording-logger.ts';
 
