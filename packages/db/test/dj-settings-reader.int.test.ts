@@ -1,21 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, DJ_SETTINGS_ID, DjSettingsReader, type Db } from '@radio/db';
-import { createTestDatabase, type TestDatabase } from '@radio/testing';
+import { expect, it } from 'vitest';
+import { createDb, DJ_SETTINGS_ID, DjSettingsReader } from '@radio/db';
+import { createTestDatabase } from '@radio/testing';
 
-let testDb: TestDatabase;
-let db: Db;
-
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  db = createDb(testDb.url);
-});
-afterAll(async () => {
-  await db.destroy();
-  await testDb.drop();
-});
-
-describe('DjSettingsReader', () => {
-  it('reads the one settings row as the requests service last wrote it, and nothing when it is gone', async () => {
+it('reads the one settings row as the requests service last wrote it, and nothing once it is gone', async () => {
+  const database = await createTestDatabase();
+  const db = createDb(database.url);
+  try {
     const reader = new DjSettingsReader(db);
     await db
       .updateTable('djSettings')
@@ -30,5 +20,8 @@ describe('DjSettingsReader', () => {
 
     await db.deleteFrom('djSettings').execute();
     expect(await reader.read()).toBeUndefined();
-  });
+  } finally {
+    await db.destroy();
+    await database.drop();
+  }
 });

@@ -27,25 +27,34 @@ afterAll(async () => {
   await database.drop();
 });
 
-it('logs its start as JSON, beats its heartbeat and shuts down cleanly on SIGTERM', async () => {
-  const folder = await mkdtemp(path.join(tmpdir(), 'worker-'));
-  const heartbeatFile = path.join(folder, 'heartbeat');
+/** The worker's server process with these variables; its output is kept. */
+function spawnWorker(env: Record<string, string>) {
   const child = spawn(process.execPath, [serverFile], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      DATABASE_URL: database.url,
-      REDIS_URL: redis.url,
-      LOG_FORMAT: 'json',
-      WORKER_HEARTBEAT_FILE: heartbeatFile,
-    },
+    env: { PATH: process.env.PATH ?? '', LOG_FORMAT: 'json', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const exited = once(child, 'exit');
   let stdout = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  return {
+    child,
+    exited,
+    lines: () => stdout.split('\n'),
+    started: () => waitFor(async () => stdout.includes('worker started'), 'worker'),
+  };
+}
+
+it('logs its start as JSON, beats its heartbeat and shuts down cleanly on SIGTERM', async () => {
+  const folder = await mkdtemp(path.join(tmpdir(), 'worker-'));
+  const heartbeatFile = path.join(folder, 'heartbeat');
+  const worker = spawnWorker({
+    DATABASE_URL: database.url,
+    REDIS_URL: redis.url,
+    WORKER_HEARTBEAT_FILE: heartbeatFile,
+  });
   try {
-    await waitFor(async () => stdout.includes('worker started'), 'worker');
-    const started = stdout.split('\n').find((line) => line.includes('worker started')) ?? '';
+    await worker.started();
+    const started = worker.lines().find((line) => line.includes('worker started')) ?? '';
     expect(JSON.parse(started)).toMatchObject({
       name: 'worker',
       queues: ['now-playing', 'station-sync', 'maintenance'],
@@ -54,40 +63,31 @@ it('logs its start as JSON, beats its heartbeat and shuts down cleanly on SIGTER
       async () => Date.parse((await readFile(heartbeatFile, 'utf8')).trim()) > 0,
       'heartbeat',
     );
-    child.kill('SIGTERM');
-    expect((await exited)[0]).toBe(0);
+    worker.child.kill('SIGTERM');
+    expect((await worker.exited)[0]).toBe(0);
   } finally {
-    child.kill('SIGKILL');
+    worker.child.kill('SIGKILL');
     await rm(folder, { recursive: true, force: true });
   }
 });
 
 it('starts and shuts down cleanly while Postgres and Redis are down', async () => {
-  const [closedPort, otherClosedPort] = [await freePort(), await freePort()];
-  const child = spawn(process.execPath, [serverFile], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      DATABASE_URL: `postgres://radio@127.0.0.1:${closedPort}/radio`,
-      REDIS_URL: `redis://127.0.0.1:${otherClosedPort}`,
-      LOG_FORMAT: 'json',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
+  const worker = spawnWorker({
+    DATABASE_URL: `postgres://radio@127.0.0.1:${await freePort()}/radio`,
+    REDIS_URL: `redis://127.0.0.1:${await freePort()}`,
   });
-  const exited = once(child, 'exit');
-  let stdout = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   try {
-    await waitFor(async () => stdout.includes('worker started'), 'worker');
+    await worker.started();
     await new Promise((resolve) => setTimeout(resolve, 3_000));
-    expect(child.exitCode).toBeNull();
+    expect(worker.child.exitCode).toBeNull();
     const stoppedAt = Date.now();
-    child.kill('SIGTERM');
-    expect((await exited)[0]).toBe(0);
+    worker.child.kill('SIGTERM');
+    expect((await worker.exited)[0]).toBe(0);
     expect(Date.now() - stoppedAt).toBeLessThan(8_000);
     // Three seconds of reconnecting: a line per kind of failure, not one per attempt.
-    const failures = stdout.split('\n').filter((line) => line.includes('"level":50'));
+    const failures = worker.lines().filter((line) => line.includes('"level":50'));
     expect(failures.length).toBeLessThanOrEqual(4);
   } finally {
-    child.kill('SIGKILL');
+    worker.child.kill('SIGKILL');
   }
 });
