@@ -113,7 +113,7 @@ export function startWorker(deps: WorkerDeps): RunningWorker {
         ...workers.map((worker) => worker.close()),
         jobs.close(),
       ]);
-      await Promise.race([closed, sleep(CLOSE_GRACE_MS)]);
+      await Promise.race([closed, sleep(CLOSE_GRACE_MS, undefined, { ref: false })]);
       redis.disconnect();
     },
   };
