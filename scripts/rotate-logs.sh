@@ -11,7 +11,8 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 load_config
 
-MAX_BYTES=$((${LOG_MAX_MB:-20} * 1024 * 1024))
+# LOG_MAX_BYTES wins over LOG_MAX_MB (the fault suite rotates small files).
+MAX_BYTES=${LOG_MAX_BYTES:-$((${LOG_MAX_MB:-20} * 1024 * 1024))}
 KEEP=${LOG_KEEP:-3}
 NGINX_PID_FILE="$RUN_DIR/nginx/nginx.pid"
 

@@ -37,6 +37,10 @@ done
 MAX_DELAY=${SUPERVISE_MAX_DELAY:-60}
 STABLE=${SUPERVISE_STABLE_SECONDS:-30}
 
+# The current pid of each process, for operators and the fault suite (e2e/faults).
+PID_DIR="${DATA_DIR:?}/run/pids"
+mkdir -p "$PID_DIR"
+
 note() { printf '[supervisor] %s\n' "$*" >&2; }
 
 child='' stopping=''
@@ -72,6 +76,7 @@ run_foreground() {
   [ -z "$heartbeat" ] || rm -f "$heartbeat"
   "$@" &
   child=$!
+  echo "$child" >"$PID_DIR/$NAME.pid"
   while kill -0 "$child" 2>/dev/null; do
     sleep 1 >/dev/null 2>&1 &
     wait $! 2>/dev/null
