@@ -67,6 +67,7 @@ case ${1:-} in
     export ICECAST_HOST=127.0.0.1 ICECAST_PORT ICECAST_SOURCE_PASSWORD LIBRARY_DIR STATION_NAME
     export STATION_SPOOL_DIR="$DIR/spool" STATION_PLAYS_LOG="$LOG_DIR/station-plays.log"
     export STATION_HEARTBEAT_FILE="$RUN_DIR/liquidsoap.heartbeat"
+    mkdir -p "$LOG_DIR"
     exec liquidsoap "$ROOT/station/radio.liq"
     ;;
   filler)

@@ -266,7 +266,8 @@ const faults: Fault[] = [
   killProcess('icecast'),
   killProcess('liquidsoap'),
   {
-    // A normal stop (what the supervisor sends): Liquidsoap must end cleanly, with code 0.
+    // A normal stop (what the supervisor sends): Liquidsoap must shut down cleanly (it ends by
+    // re-raising SIGTERM); with a watched playlist it crashed with code 1 ("PANIC").
     name: 'kill -TERM liquidsoap',
     within: RECOVERY_S,
     inflict: () => {
@@ -439,7 +440,7 @@ test('the stack survives killed and frozen processes without losing plays or ans
     const stops = log.split('\n').filter((line) => line.includes('[supervisor] liquidsoap'));
     expect
       .soft(
-        stops.some((line) => line.includes('with code 0')),
+        stops.some((line) => /with (code 0|signal TERM) /.test(line)),
         stops.join('\n'),
       )
       .toBe(true);
