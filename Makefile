@@ -7,13 +7,13 @@ export PATH := $(CURDIR)/.tools/bin:$(PATH)
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
 .DEFAULT_GOAL := help
-.PHONY: help system tools deps up dev lint typecheck test-unit test-integration test-e2e test clean-data bench
+.PHONY: help system tools deps up dev lint typecheck test-unit test-integration test-e2e test-faults test clean-data bench
 
 help:
 	@echo "make up          run the site natively on http://localhost:8080 (production build)"
 	@echo "make dev         the same with hot reload (services under node --watch, Vite dev server)"
-	@echo "make test        lint, typecheck, unit, integration and e2e tests"
-	@echo "make lint | typecheck | test-unit | test-integration | test-e2e"
+	@echo "make test        lint, typecheck, unit, integration, e2e tests and the fault suite"
+	@echo "make lint | typecheck | test-unit | test-integration | test-e2e | test-faults"
 	@echo "make clean-data  delete DATA_DIR (database, Redis, uploaded files) of a stopped stack"
 	@echo "make bench       performance report of now playing and the archive (bench/results/)"
 
@@ -50,7 +50,12 @@ test-integration: system deps
 test-e2e: system deps
 	pnpm --filter @radio/e2e exec playwright test $(E2E_ARGS)
 
-test: system deps lint typecheck test-unit test-integration test-e2e
+# Kills Postgres, Redis, services, the worker, Icecast and Liquidsoap of a stack of its own under
+# light load (e2e/faults/); a few minutes.
+test-faults: system deps
+	pnpm --filter @radio/e2e exec playwright test --config faults/playwright.config.ts $(E2E_ARGS)
+
+test: system deps lint typecheck test-unit test-integration test-e2e test-faults
 
 clean-data:
 	@scripts/clean-data.sh

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # The native stack's private Redis under DATA_DIR/redis, on REDIS_PORT (loopback), persisted with
-# an append-only file plus snapshots.
+# an append-only file plus snapshots. Its memory is capped at REDIS_MAXMEMORY (256mb) with the
+# noeviction policy: at the cap writes fail with an error instead of Redis dropping keys, since
+# BullMQ's queues must never be evicted.
 #   scripts/redis.sh start | stop
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
@@ -34,6 +36,8 @@ start() {
     echo "pidfile \"$PIDFILE\""
     echo "logfile \"$LOG\""
     echo "dir \"$DIR\""
+    echo "maxmemory ${REDIS_MAXMEMORY:-256mb}"
+    echo "maxmemory-policy noeviction"
     if [ "${REDIS_EPHEMERAL:-${POSTGRES_EPHEMERAL:-}}" = 1 ]; then
       echo "appendonly no"
       echo 'save ""'

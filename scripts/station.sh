@@ -6,6 +6,8 @@
 #                                   library when LIBRARY_DIR holds no audio
 #   scripts/station.sh icecast      runs Icecast (foreground)
 #   scripts/station.sh liquidsoap   waits for Icecast, then runs Liquidsoap (foreground)
+#   scripts/station.sh filler       waits for Icecast, then feeds /filler.mp3 (quiet, looped),
+#                                   where Icecast keeps the listeners while Liquidsoap restarts
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/lib.sh"
@@ -13,6 +15,7 @@ load_config
 
 DIR="$RUN_DIR/station"
 CONFIG="$DIR/icecast.xml"
+FILLER="$DIR/filler.mp3"
 
 prepare() {
   local name
@@ -34,10 +37,22 @@ prepare() {
   (umask 077 && envsubst '${ICECAST_BIND} ${ICECAST_PORT} ${ICECAST_SOURCE_PASSWORD} ${ICECAST_ADMIN_PASSWORD} ${ICECAST_RUN_DIR} ${ICECAST_SECURITY}' \
     <"$ROOT/station/icecast.xml.template" >"$CONFIG.tmp")
   mv "$CONFIG.tmp" "$CONFIG"
+  # The same format as Liquidsoap's stream, so players carry on across the switch.
+  if [ ! -s "$FILLER" ]; then
+    ffmpeg -hide_banner -loglevel error -y -f lavfi -i anullsrc=r=44100:cl=stereo -t 10 \
+      -c:a libmp3lame -b:a 128k "$FILLER.tmp.mp3"
+    mv "$FILLER.tmp.mp3" "$FILLER"
+  fi
   "$ROOT/scripts/demo-library.sh" "$LIBRARY_DIR"
 }
 
 icecast_listens() { ss -ltnH "sport = :$ICECAST_PORT" 2>/dev/null | grep -q .; }
+# Icecast 2.4.4 can crash when a client connects in its first half second: wait until it listens
+# without connecting, then a second more (built-in-station notes).
+wait_for_icecast() {
+  until icecast_listens; do sleep 0.2; done
+  sleep 1
+}
 
 case ${1:-} in
   prepare) prepare ;;
@@ -46,14 +61,21 @@ case ${1:-} in
     exec icecast2 -c "$CONFIG"
     ;;
   liquidsoap)
-    # Icecast 2.4.4 can crash when a client connects in its first half second: wait until it
-    # listens without connecting, then a second more (built-in-station notes).
-    until icecast_listens; do sleep 0.2; done
-    sleep 1
+    wait_for_icecast
     export STATION_API_URL="http://127.0.0.1:$REQUESTS_PORT/internal/station"
     export STATION_API_KEY=$INTERNAL_TOKEN
     export ICECAST_HOST=127.0.0.1 ICECAST_PORT ICECAST_SOURCE_PASSWORD LIBRARY_DIR STATION_NAME
+    export STATION_SPOOL_DIR="$DIR/spool" STATION_PLAYS_LOG="$LOG_DIR/station-plays.log"
+    export STATION_HEARTBEAT_FILE="$RUN_DIR/liquidsoap.heartbeat"
+    mkdir -p "$LOG_DIR"
     exec liquidsoap "$ROOT/station/radio.liq"
     ;;
-  *) die "usage: $0 prepare|icecast|liquidsoap" ;;
+  filler)
+    [ -s "$FILLER" ] || die "$FILLER is missing: run $0 prepare first"
+    wait_for_icecast
+    exec ffmpeg -hide_banner -nostdin -loglevel warning -re -stream_loop -1 -i "$FILLER" -c copy \
+      -f mp3 -content_type audio/mpeg -ice_name "$STATION_NAME" \
+      "icecast://source:$ICECAST_SOURCE_PASSWORD@127.0.0.1:$ICECAST_PORT/filler.mp3"
+    ;;
+  *) die "usage: $0 prepare|icecast|liquidsoap|filler" ;;
 esac

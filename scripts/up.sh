@@ -4,7 +4,9 @@
 #   .env (first run) → private Postgres + Redis under DATA_DIR → migrations → frontend build (when
 #   its sources changed) → gateway config → built-in station config (+ demo library) → every
 #   service, the worker, nginx, and (unless STATION=azuracast) Icecast and Liquidsoap under one
-#   supervisor (concurrently: log prefix per process, restart on crash).
+#   supervisor (concurrently: log prefix per process; scripts/supervise.sh around each process:
+#   restart with back-off, liveness checks), which also watches Postgres and Redis and rotates
+#   the logs (scripts/rotate-logs.sh).
 # Ctrl-C or SIGTERM stops it all, Postgres and Redis last. Nothing is asked: everything comes from
 # the environment, then ENV_FILE (default .env), then defaults, so tests and parallel checkouts
 # run it on other ports with another DATA_DIR.
@@ -128,22 +130,35 @@ node_cmd=(node)
 [ $MODE = up ] || node_cmd=(node --watch --watch-preserve-output)
 add() { names+=("$1") colors+=("$2") commands+=("$3"); }
 q() { printf '%q ' "$@"; }
-add auth blue "exec env PORT=$AUTH_PORT $(q "${node_cmd[@]}" services/auth/src/server.ts)"
-add requests magenta "exec env PORT=$REQUESTS_PORT $(q "${node_cmd[@]}" services/requests/src/server.ts)"
-add playlist cyan "exec env PORT=$PLAYLIST_PORT $(q "${node_cmd[@]}" services/playlist/src/server.ts)"
-add uploads yellow "exec env PORT=$UPLOADS_PORT $(q "${node_cmd[@]}" services/uploads/src/server.ts)"
-add worker green "exec env -u PORT $(q "${node_cmd[@]}" services/worker/src/server.ts)"
-add gateway white "exec $(q nginx -p "$RUN_DIR/nginx" -c "$RUN_DIR/nginx/nginx.conf" -e stderr -g "$(nginx_globals)")"
+# Every process runs under scripts/supervise.sh (restart with back-off; see there).
+sup() { q "$ROOT/scripts/supervise.sh" "$@"; }
+add postgres blueBright "exec $(sup postgres --daemon "$DATA_DIR/postgres/data/postmaster.pid" \
+  --log "$DATA_DIR/postgres/postgres.log" -- "$ROOT/scripts/postgres.sh" start)"
+add redis redBright "exec $(sup redis --daemon "$DATA_DIR/redis/redis.pid" \
+  --log "$DATA_DIR/redis/redis.log" -- "$ROOT/scripts/redis.sh" start)"
+add auth blue "exec $(sup auth -- env PORT="$AUTH_PORT" "${node_cmd[@]}" services/auth/src/server.ts)"
+add requests magenta "exec $(sup requests -- env PORT="$REQUESTS_PORT" "${node_cmd[@]}" services/requests/src/server.ts)"
+add playlist cyan "exec $(sup playlist -- env PORT="$PLAYLIST_PORT" "${node_cmd[@]}" services/playlist/src/server.ts)"
+add uploads yellow "exec $(sup uploads -- env PORT="$UPLOADS_PORT" "${node_cmd[@]}" services/uploads/src/server.ts)"
+# The worker touches WORKER_HEARTBEAT_FILE every 5 s while its event loop runs.
+add worker green "exec $(sup worker --heartbeat "$RUN_DIR/worker.heartbeat" --stale 30 -- \
+  env -u PORT WORKER_HEARTBEAT_FILE="$RUN_DIR/worker.heartbeat" "${node_cmd[@]}" services/worker/src/server.ts)"
+add gateway white "exec $(sup gateway -- nginx -p "$RUN_DIR/nginx" -c "$RUN_DIR/nginx/nginx.conf" -e stderr -g "$(nginx_globals)")"
+add logs gray "exec $(sup logs -- "$ROOT/scripts/rotate-logs.sh")"
 if [ "$STATION" = builtin ]; then
-  add icecast red "exec $(q "$ROOT/scripts/station.sh" icecast)"
-  add liquidsoap greenBright "exec $(q "$ROOT/scripts/station.sh" liquidsoap)"
+  add icecast red "exec $(sup icecast -- "$ROOT/scripts/station.sh" icecast)"
+  # Liquidsoap touches its heartbeat every 5 s while audio flows (station/radio.liq).
+  add liquidsoap greenBright "exec $(sup liquidsoap --heartbeat "$RUN_DIR/liquidsoap.heartbeat" --stale 20 -- \
+    "$ROOT/scripts/station.sh" liquidsoap)"
+  add filler gray "exec $(sup filler -- "$ROOT/scripts/station.sh" filler)"
 fi
 if [ $MODE = dev ]; then
-  add web gray "exec $(q pnpm --filter @radio/frontend exec vite --host 127.0.0.1 --port "$VITE_PORT" --strictPort)"
+  add web gray "exec $(sup web -- pnpm --filter @radio/frontend exec vite --host 127.0.0.1 --port "$VITE_PORT" --strictPort)"
 fi
 
 # Its own session: a Ctrl-C in the terminal reaches this script only, which then stops the
-# supervisor (and through it every process) in order. Restarts: every 2 s, without end.
+# supervisor (and through it every process) in order. concurrently itself restarts only a
+# scripts/supervise.sh that died (every 2 s); the restarts of the processes are theirs.
 IFS=,
 setsid node_modules/.bin/concurrently --names "${names[*]}" --prefix-colors "${colors[*]}" \
   --pad-prefix --restart-tries -1 --restart-after 2000 --kill-timeout 10000 \

@@ -11,7 +11,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { artifactsDir, repoRoot, stackPort } from './stack.ts';
+import { artifactsDir, httpStatus as status, repoRoot, stackPort } from './stack.ts';
 
 const SERVICES = ['auth', 'requests', 'playlist', 'uploads'] as const;
 const START_TIMEOUT_MS = 240_000;
@@ -23,7 +23,7 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'radio-e2e-'));
   chmodSync(dataDir, 0o755); // as root, Postgres runs as the postgres account and must get in
   mkdirSync(artifactsDir, { recursive: true });
-  const logFile = path.join(artifactsDir, 'stack.log');
+  const logFile = path.join(artifactsDir, process.env.E2E_STACK_LOG ?? 'stack.log');
   const log = openSync(logFile, 'w');
   const postgresPassword = 'e2e';
   const env: NodeJS.ProcessEnv = {
@@ -62,6 +62,7 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
   ]) {
     delete env[name];
   }
+  process.env.E2E_DATA_DIR = dataDir;
   process.env.E2E_DATABASE_URL = `postgres://radio:${postgresPassword}@127.0.0.1:${stackPort('POSTGRES_PORT')}/radio`;
 
   const stack = spawn('bash', [path.join(repoRoot, 'scripts', 'up.sh')], {
@@ -114,16 +115,6 @@ async function waitForStack(port: number, hasExited: () => boolean): Promise<voi
   throw new Error(
     `the stack was not ready within ${START_TIMEOUT_MS / 1000} s: waiting for ${waitingFor.join(', ')}`,
   );
-}
-
-async function status(url: string): Promise<number> {
-  try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
-    await response.body?.cancel();
-    return response.status;
-  } catch {
-    return 0;
-  }
 }
 
 /** SIGTERM to scripts/up.sh, which stops the services, Redis and Postgres; then sweeps. */

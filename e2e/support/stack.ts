@@ -74,3 +74,14 @@ function required(name: string): string {
   if (!value) throw new Error(`${name} is not set (see e2e/support/stack.ts)`);
   return value;
 }
+
+/** Status of a GET (its body is not read), 0 when it fails or takes over 2 s. */
+export async function httpStatus(url: string): Promise<number> {
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+    await response.body?.cancel();
+    return response.status;
+  } catch {
+    return 0;
+  }
+}

@@ -47,6 +47,22 @@ export interface PlayHistoryTable {
   createdAt: CreatedAt;
 }
 
+/** What the built-in station played (owned by the requests service). */
+export interface BuiltInPlaysTable {
+  /** The published sh_id. */
+  id: ColumnType<string, never, never>;
+  /** Minted by Liquidsoap per track it starts: a retried report stores nothing new. */
+  playId: string;
+  startedAt: Date;
+  /** Seconds; 0 when unknown. */
+  duration: number;
+  artist: string;
+  title: string;
+  album: string;
+  filename: string;
+  createdAt: CreatedAt;
+}
+
 export interface SongRequestsTable {
   id: Generated<number>;
   userId: number | null;
@@ -110,6 +126,7 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   playHistory: PlayHistoryTable;
+  builtInPlays: BuiltInPlaysTable;
   songRequests: SongRequestsTable;
   djSettings: DjSettingsTable;
   cloudUploads: CloudUploadsTable;

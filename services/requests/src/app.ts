@@ -16,7 +16,7 @@ export function buildApp(config: RequestsConfig): Promise<ServiceApp> {
       await app.register(settingsRoutes(settings));
       await app.register(
         stationRoutes({
-          plays: new PlayLog(app.redis),
+          plays: new PlayLog(app.db),
           library: new StationLibrary(config.LIBRARY_DIR),
           station: {
             name: config.STATION_NAME,

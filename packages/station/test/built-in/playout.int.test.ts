@@ -25,6 +25,8 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'radio-station-'));
 const libraryDir = path.join(dataDir, 'library');
 const queuedFile = path.join(dataDir, 'Wachtrij - Verzoeknummer.mp3');
 const reports: Report[] = [];
+/** Reports answered 503 (the first one is), as if the service were restarting. */
+const refused: Report[] = [];
 let nextUri: string | null = null;
 let stationApi: http.Server;
 const processes: ChildProcess[] = [];
@@ -57,10 +59,15 @@ function startStationApi(): Promise<number> {
     request.on('data', (chunk: Buffer) => (body += chunk.toString()));
     request.on('end', () => {
       const apiKey = request.headers['x-api-key'];
-      reports.push({
+      const report = {
         apiKey: typeof apiKey === 'string' ? apiKey : undefined,
         body: JSON.parse(body),
-      });
+      };
+      if (refused.length === 0) {
+        refused.push(report);
+        return void response.writeHead(503).end();
+      }
+      reports.push(report);
       response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
     });
   });
@@ -120,7 +127,17 @@ describe('the built-in station', () => {
       filename: expect.stringContaining(libraryDir),
     });
     expect(first.body.duration).toBeCloseTo(4, 0);
+    expect(first.body).toMatchObject({ playId: expect.any(String), startedAt: expect.any(Number) });
   }, 45_000);
+
+  it('repeats a report the service did not store, with the same play id, until it is stored', () => {
+    expect(refused).toHaveLength(1);
+    const again = reports.filter((report) => report.body.playId === refused[0]!.body.playId);
+    expect(again.map((report) => report.body)).toEqual([refused[0]!.body]);
+    // Each play is reported once it is stored: no two reports of one play id.
+    const ids = reports.map((report) => report.body.playId);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
 
   it('plays a queued entry when the current track ends', async () => {
     nextUri = queuedFile;
@@ -158,6 +175,7 @@ describe('station/radio.liq', () => {
           STATION_API_KEY: KEY,
           LIBRARY_DIR: emptyLibrary,
           ICECAST_SOURCE_PASSWORD: 'x',
+          STATION_SPOOL_DIR: path.join(emptyLibrary, 'spool'),
         },
         stdio: 'pipe',
         timeout: 30_000,

@@ -44,7 +44,17 @@ const trackStartedSchema = z.object({
   filename: z.string().default(''),
   /** Seconds; negative or 0 when Liquidsoap could not tell. */
   duration: z.number().default(0),
+  /**
+   * Minted by Liquidsoap for each track it starts; it repeats the report until one is answered
+   * 200, so the same id may arrive more than once and is stored once.
+   */
+  playId: z.string().trim().min(1).max(100).optional(),
+  /** Unix seconds when the track started (a repeated report arrives later); default now. */
+  startedAt: z.number().positive().optional(),
 });
+
+/** A station clock ahead of ours is not believed further than this. */
+const MAX_CLOCK_AHEAD_MS = 60_000;
 
 /** A Liquidsoap request URI: a file path or an http(s) URL, possibly with `annotate:`. */
 const nextEntrySchema = z.object({ uri: z.string().min(1) });
@@ -116,10 +126,15 @@ export function stationRoutes({ plays, library, station }: StationRoutesOptions)
         schema: { body: trackStartedSchema, response: { 200: builtInPlaySchema } },
       },
       async (request) => {
-        const { duration, ...song } = request.body;
+        const { duration, playId, startedAt, ...song } = request.body;
+        const now = Date.now();
+        const startedAtMs =
+          startedAt === undefined ? now : Math.min(startedAt * 1000, now + MAX_CLOCK_AHEAD_MS);
         const play = await plays.record({
           ...withNamesFromFilename(song, song.filename),
           duration: Math.max(0, Math.round(duration)),
+          playId,
+          startedAt: new Date(startedAtMs),
         });
         request.log.info({ play }, 'station: track started');
         return play;

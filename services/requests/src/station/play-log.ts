@@ -1,60 +1,80 @@
-import type { Redis } from 'ioredis';
-import { builtInPlaySchema, type BuiltInPlay } from '@radio/station';
+import { randomUUID } from 'node:crypto';
+import type { Db } from '@radio/db';
+import type { BuiltInPlay } from '@radio/station';
 
 /** Long enough for the worker's history backfill (two weeks) with a margin. */
 export const PLAY_LOG_RETENTION_DAYS = 15;
 
-const ID_KEY = 'station:built-in:play-id';
-/** Sorted by start time in milliseconds; members are the plays as JSON. */
-const PLAYS_KEY = 'station:built-in:plays';
+export interface PlayReport extends Omit<BuiltInPlay, 'id' | 'startedAt'> {
+  /** Minted by the station for this play: a repeated report of it stores nothing new. */
+  playId?: string;
+  /** When the station started it; defaults to now. */
+  startedAt?: Date;
+}
 
-/** What the built-in station played (its now playing and history), kept in Redis. */
+const columns = ['id', 'startedAt', 'duration', 'artist', 'title', 'album', 'filename'] as const;
+
+/** What the built-in station played (its now playing and history), kept in Postgres. */
 export class PlayLog {
-  readonly #redis: Redis;
+  readonly #db: Db;
 
-  constructor(redis: Redis) {
-    this.#redis = redis;
+  constructor(db: Db) {
+    this.#db = db;
   }
 
-  /** Records a play that starts now; answers it with its new id. */
-  async record(
-    song: Omit<BuiltInPlay, 'id' | 'startedAt'>,
-    now = new Date(),
-  ): Promise<BuiltInPlay> {
-    const startedAtMs = now.getTime();
-    // The counter starts at the current unix time: with less than one play a second, a Redis
-    // that lost its data never hands out an id that the play history already holds.
-    await this.#redis.set(ID_KEY, String(Math.floor(startedAtMs / 1000)), 'NX');
-    const id = await this.#redis.incr(ID_KEY);
-    const play: BuiltInPlay = { id, startedAt: Math.floor(startedAtMs / 1000), ...song };
-    const cutoff = startedAtMs - PLAY_LOG_RETENTION_DAYS * 86_400_000;
-    await this.#redis
-      .multi()
-      .zadd(PLAYS_KEY, startedAtMs, JSON.stringify(play))
-      .zremrangebyscore(PLAYS_KEY, '-inf', `(${cutoff}`)
-      .exec();
-    return play;
+  /** Stores a play once per play id; answers the stored play (the first one for a repeat). */
+  async record({ playId, startedAt, ...song }: PlayReport, now = new Date()): Promise<BuiltInPlay> {
+    const key = playId ?? randomUUID();
+    const inserted = await this.#db
+      .insertInto('builtInPlays')
+      .values({ playId: key, startedAt: startedAt ?? now, ...song })
+      .onConflict((conflict) => conflict.column('playId').doNothing())
+      .returning(columns)
+      .executeTakeFirst();
+    if (inserted) {
+      await this.#db
+        .deleteFrom('builtInPlays')
+        .where('startedAt', '<', new Date(now.getTime() - PLAY_LOG_RETENTION_DAYS * 86_400_000))
+        .execute();
+      return toPlay(inserted);
+    }
+    return toPlay(
+      await this.#db
+        .selectFrom('builtInPlays')
+        .select(columns)
+        .where('playId', '=', key)
+        .executeTakeFirstOrThrow(),
+    );
   }
 
   /** The last `count` plays, newest first. */
   async newest(count: number): Promise<BuiltInPlay[]> {
-    return this.#parse(await this.#redis.zrange(PLAYS_KEY, '0', String(count - 1), 'REV'));
+    const rows = await this.#db
+      .selectFrom('builtInPlays')
+      .select(columns)
+      .orderBy('startedAt', 'desc')
+      .orderBy('id', 'desc')
+      .limit(count)
+      .execute();
+    return rows.map(toPlay);
   }
 
   /** Plays that started within [start, end], newest first. */
   async between(start: Date, end: Date): Promise<BuiltInPlay[]> {
-    return this.#parse(
-      await this.#redis.zrange(
-        PLAYS_KEY,
-        String(end.getTime()),
-        String(start.getTime()),
-        'BYSCORE',
-        'REV',
-      ),
-    );
+    const rows = await this.#db
+      .selectFrom('builtInPlays')
+      .select(columns)
+      .where('startedAt', '>=', start)
+      .where('startedAt', '<=', end)
+      .orderBy('startedAt', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+    return rows.map(toPlay);
   }
+}
 
-  #parse(members: string[]): BuiltInPlay[] {
-    return members.map((member) => builtInPlaySchema.parse(JSON.parse(member)));
-  }
+type Row = Omit<BuiltInPlay, 'id' | 'startedAt'> & { id: string; startedAt: Date };
+
+function toPlay({ id, startedAt, ...song }: Row): BuiltInPlay {
+  return { id: Number(id), startedAt: Math.floor(startedAt.getTime() / 1000), ...song };
 }

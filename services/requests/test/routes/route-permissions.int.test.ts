@@ -1,7 +1,11 @@
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  createTestApp,
   describeRoutePermissions,
   kitRouteCases,
   type RouteCases,
+  type TestApp,
 } from '@radio/service-kit/testing';
 import { builtInStationPaths } from '@radio/station';
 import { buildRequestsApp } from '../build.ts';
@@ -25,3 +29,33 @@ const cases: RouteCases = {
 };
 
 describeRoutePermissions(buildRequestsApp, cases);
+
+// No persona carries the station key, so the shared suite only sees 401s for these routes: here
+// each station case's call, with the key, must answer its success status.
+describe('station routes with the station key', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(buildRequestsApp);
+  });
+  afterAll(() => t.close());
+
+  it('answers every station case with its success status', async () => {
+    const stationCases = Object.entries(cases).filter(([, c]) => c.access === 'station');
+    expect(stationCases).toHaveLength(6);
+    const results = [];
+    for (const [route, routeCase] of stationCases) {
+      const [method, url] = route.split(' ') as [InjectOptions['method'], string];
+      const call = (await routeCase.call?.({ testApp: t, caller: null, seq: 0 })) ?? {};
+      const response = await t.client().request({
+        method,
+        url,
+        ...call,
+        headers: { ...call.headers, 'x-api-key': 'test-internal-token' },
+      });
+      results.push({ route, status: response.statusCode });
+    }
+    expect(results).toEqual(
+      stationCases.map(([route, routeCase]) => ({ route, status: routeCase.success ?? 200 })),
+    );
+  });
+});

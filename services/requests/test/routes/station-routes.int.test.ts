@@ -67,7 +67,7 @@ const station = (method: 'GET' | 'POST', url: string, payload?: object) =>
   t.client().request({ method, url, payload, headers: { 'x-api-key': KEY } });
 
 async function clearPlays(): Promise<void> {
-  await t.app.redis.flushdb();
+  await t.app.db.deleteFrom('builtInPlays').execute();
 }
 
 describe('track started → now playing', () => {
@@ -151,6 +151,44 @@ describe('track started → now playing', () => {
     ]);
   });
 
+  it('stores a repeated report (same play id) once, at the time the station started it', async () => {
+    await clearPlays();
+    const startedAt = Math.floor(Date.now() / 1000) - 40;
+    const report = { title: 'Herhaald', duration: 60, playId: '1763900000000-42', startedAt };
+    const first = await station('POST', builtInStationPaths.trackStarted, report);
+    const again = await station('POST', builtInStationPaths.trackStarted, report);
+    expect(first.statusCode).toBe(200);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    expect(first.json()).toMatchObject({ title: 'Herhaald', startedAt });
+
+    const history = await source.history({
+      start: new Date(Date.now() - 3_600_000),
+      end: new Date(),
+    });
+    expect(history.map((play) => play.sourceId)).toEqual([String(first.json().id)]);
+    const nowPlaying = await source.nowPlaying();
+    expect(nowPlaying.current?.elapsed).toBeGreaterThanOrEqual(40);
+  });
+
+  it('keeps the plays when Redis loses its data', async () => {
+    await clearPlays();
+    await station('POST', builtInStationPaths.trackStarted, { title: 'Blijvend', duration: 60 });
+    await t.app.redis.flushdb();
+    const nowPlaying = await source.nowPlaying();
+    expect(nowPlaying.current?.title).toBe('Blijvend');
+  });
+
+  it('does not believe a station clock far ahead of ours', async () => {
+    await clearPlays();
+    const response = await station('POST', builtInStationPaths.trackStarted, {
+      title: 'Toekomst',
+      duration: 60,
+      startedAt: Math.floor(Date.now() / 1000) + 86_400,
+    });
+    expect(response.json().startedAt).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) + 61);
+  });
+
   it('refuses a report that is not the expected JSON', async () => {
     const response = await station('POST', builtInStationPaths.trackStarted, { duration: 'lang' });
     expect(response.statusCode).toBe(400);
@@ -160,13 +198,13 @@ describe('track started → now playing', () => {
 describe('history', () => {
   it('answers the plays within the range, newest first, through the AzuraCast adapter', async () => {
     await clearPlays();
-    const log = new PlayLog(t.app.redis);
+    const log = new PlayLog(t.app.db);
     const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
     const song = { artist: 'Bram Visser', album: '', filename: '', duration: 50 };
-    await log.record({ ...song, title: 'Vorige week' }, hoursAgo(24 * 7));
-    await log.record({ ...song, title: 'Gisteren' }, hoursAgo(24));
-    await log.record({ ...song, title: 'Vanochtend' }, hoursAgo(4));
-    await log.record({ ...song, title: 'Net' }, hoursAgo(0.01));
+    await log.record({ ...song, title: 'Vorige week', startedAt: hoursAgo(24 * 7) });
+    await log.record({ ...song, title: 'Gisteren', startedAt: hoursAgo(24) });
+    await log.record({ ...song, title: 'Vanochtend', startedAt: hoursAgo(4) });
+    await log.record({ ...song, title: 'Net', startedAt: hoursAgo(0.01) });
 
     const plays = await source.history({ start: hoursAgo(30), end: hoursAgo(1) });
     expect(plays.map((play) => play.title)).toEqual(['Vanochtend', 'Gisteren']);
