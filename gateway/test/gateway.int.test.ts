@@ -157,10 +157,10 @@ async function raw(port: number, request: string): Promise<RawAnswer> {
   return { status: Number(statusLine.split(' ')[1]), headers, body };
 }
 
-function get(port: number, target: string, extraHeaders = ''): Promise<RawAnswer> {
+function send(method: string, target: string, host = 'localhost'): Promise<RawAnswer> {
   return raw(
-    port,
-    `GET ${target} HTTP/1.1\r\nHost: localhost\r\n${extraHeaders}Connection: close\r\n\r\n`,
+    gateway.port,
+    `${method} ${target} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`,
   );
 }
 
@@ -223,9 +223,7 @@ describe('client addresses and names', () => {
   });
 
   it('never redirects to the Host a client sent', async () => {
-    const answer = await get(gateway.port, '/assets', '').then(() =>
-      raw(gateway.port, 'GET /assets HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n'),
-    );
+    const answer = await send('GET', '/assets', 'evil.example');
     expect(answer.status).toBe(301);
     expect(answer.headers.location).toBe('/assets/');
   });
@@ -250,23 +248,19 @@ describe("the gateway's own errors", () => {
     expect(body.message).toMatch(/^[A-Z]/);
   };
 
-  it('answers an unknown /api path with the JSON 404, whatever its extension, also to HEAD', async () => {
-    jsonError(await get(gateway.port, '/api/foo.html'), 404, 'NOT_FOUND');
-    const head = await raw(
-      gateway.port,
-      'HEAD /api/foo.html HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n',
-    );
-    expect(head.status).toBe(404);
+  it.each([
+    ['an unknown /api path, whatever its extension', '/api/foo.html', 404, 'NOT_FOUND'],
+    ['a service that is down', '/api/voicetrack-upload', 503, 'SERVICE_UNAVAILABLE'],
+  ])('answers %s in JSON, also to HEAD', async (_, target, status, code) => {
+    jsonError(await send('GET', target), status, code);
+    const head = await send('HEAD', target);
+    expect(head.status).toBe(status);
     expect(head.headers['content-type']).toBe('application/json');
   });
 
   it('answers a bad escape, a too long address and a too large body in JSON', async () => {
-    jsonError(await get(gateway.port, '/api/%zz'), 400, 'BAD_REQUEST');
-    jsonError(
-      await get(gateway.port, `/api/requests?q=${'a'.repeat(20_000)}`),
-      414,
-      'URI_TOO_LONG',
-    );
+    jsonError(await send('GET', '/api/%zz'), 400, 'BAD_REQUEST');
+    jsonError(await send('GET', `/api/requests?q=${'a'.repeat(20_000)}`), 414, 'URI_TOO_LONG');
     jsonError(
       await raw(
         gateway.port,
@@ -282,16 +276,6 @@ describe("the gateway's own errors", () => {
     );
   });
 
-  it('answers for a service that is down in JSON, also to HEAD', async () => {
-    jsonError(await get(gateway.port, '/api/voicetrack-upload'), 503, 'SERVICE_UNAVAILABLE');
-    const head = await raw(
-      gateway.port,
-      'HEAD /api/voicetrack-upload HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n',
-    );
-    expect(head.status).toBe(503);
-    expect(head.headers['content-type']).toBe('application/json');
-  });
-
   it('answers HEAD wherever GET answers', async () => {
     for (const target of [
       '/',
@@ -300,11 +284,7 @@ describe("the gateway's own errors", () => {
       '/api/requests',
       '/stream/radio.m3u',
     ]) {
-      const head = await raw(
-        gateway.port,
-        `HEAD ${target} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`,
-      );
-      expect(head.status, `${target}: ${JSON.stringify(head)}`).toBe(200);
+      expect((await send('HEAD', target)).status, target).toBe(200);
     }
   });
 });
