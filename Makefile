@@ -15,7 +15,7 @@ help:
 	@echo "make test        lint, typecheck, unit, integration and e2e tests"
 	@echo "make lint | typecheck | test-unit | test-integration | test-e2e"
 	@echo "make clean-data  delete DATA_DIR (database, Redis, uploaded files) of a stopped stack"
-	@echo "make bench       performance report of now playing and the archive (bench/results/)"
+	@echo "make bench       performance report: API, archive, stream fan-out, Lighthouse (bench/results/)"
 
 # Debian/Ubuntu packages (Postgres, Redis, nginx, envsubst, Chromium): apt as root, else named.
 system:
