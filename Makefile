@@ -15,7 +15,7 @@ help:
 	@echo "make test        lint, typecheck, unit, integration, e2e tests and the fault suite"
 	@echo "make lint | typecheck | test-unit | test-integration | test-e2e | test-faults"
 	@echo "make clean-data  delete DATA_DIR (database, Redis, uploaded files) of a stopped stack"
-	@echo "make bench       performance report of now playing and the archive (bench/results/)"
+	@echo "make bench       performance report: API, archive, stream fan-out, Lighthouse (bench/results/)"
 
 # Debian/Ubuntu packages (Postgres, Redis, nginx, envsubst, Chromium): apt as root, else named.
 system:

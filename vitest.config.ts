@@ -13,7 +13,7 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
-          include: ['{packages,services}/*/test/**/*.int.test.ts'],
+          include: ['{packages,services}/*/test/**/*.int.test.ts', 'gateway/test/**/*.int.test.ts'],
           globalSetup: ['packages/testing/src/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -1,9 +1,12 @@
 /**
  * Turns the wrk summaries of scripts/bench.sh (one JSON line per run) into the markdown report
- * bench/results/<date>.md. Machine facts come in BENCH_MACHINE_JSON.
+ * bench/results/<date>.md. Machine facts come in BENCH_MACHINE_JSON, the stream fan-out's lines
+ * (bench/stream-fanout.ts) in the file BENCH_FANOUT_FILE, Lighthouse's JSON reports in the folder
+ * BENCH_LIGHTHOUSE_DIR (page-<name>.json).
  *   node bench/write-report.ts <results.jsonl>
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 /** One line of scripts/bench.sh: the run and what bench/wrk-summary.lua printed. */
 interface Run {
   name: string;
@@ -35,11 +38,50 @@ type Machine = Record<
   | 'secondsPerRun'
   | 'gatewayCachesNowPlaying'
   | 'loadBefore'
-  | 'loadRepeats',
+  | 'loadRepeats'
+  | 'icecast'
+  | 'chromium'
+  | 'lighthouse'
+  | 'openFiles',
   string
 >;
 
+/** One step of bench/stream-fanout.ts. */
+interface FanOutStep {
+  listeners: number;
+  rampSeconds: number;
+  windowSeconds: number;
+  answered: number;
+  dropped: number;
+  behind: number;
+  minRate: number;
+  medianRate: number;
+  load: number;
+  api: { path: string; requests: number; errors: number; p50: number; p99: number; max: number }[];
+}
+
+/** The parts of a Lighthouse JSON report this one reads. */
+interface LighthouseReport {
+  finalDisplayedUrl?: string;
+  requestedUrl: string;
+  runtimeError?: { message: string };
+  categories: { performance: { score: number | null } };
+  audits: Record<
+    string,
+    | {
+        numericValue?: number;
+        details?: { items?: { resourceType?: string; transferSize?: number; url?: string }[] };
+      }
+    | undefined
+  >;
+}
+
 const NOW_PLAYING_GOAL = 0.8;
+const LISTENERS_GOAL = 3000;
+const API_BESIDE_STREAM_P99_GOAL_MS = 50;
+const INITIAL_JS_GOAL_KB = 120;
+const LIGHTHOUSE_GOAL = 95;
+const CLS_GOAL = 0.05;
 const ARCHIVE_P99_GOAL_MS = 20;
 const ARCHIVE_CALLS = ['available-dates', 'available-hours', 'playlist-hour', 'playlist-all'];
 
@@ -109,7 +151,86 @@ answer is (it is rendered once a second). The service sends \`X-Accel-Expires: 1
 \`proxy_cache\` on that location the gateway serves all but one call a second from its cache.
 `;
 
-const report = `# Playlist service benchmark, ${date}
+const fanOutFile = process.env.BENCH_FANOUT_FILE;
+const fanOut: FanOutStep[] =
+  fanOutFile && existsSync(fanOutFile)
+    ? readFileSync(fanOutFile, 'utf8')
+        .split('\n')
+        .filter((line) => line.trim() !== '')
+        .map((line) => JSON.parse(line) as FanOutStep)
+    : [];
+const kBps = (bytesPerSecond: number): string => (bytesPerSecond / 1000).toFixed(1);
+const fanOutRows = fanOut.map((step) => {
+  const api = step.api.map((a) => `${a.p50.toFixed(1)} / ${a.p99.toFixed(1)} (${a.errors})`);
+  return `| ${count(step.listeners)} | ${step.rampSeconds.toFixed(1)} | ${count(step.answered)} | ${step.dropped} | **${step.behind}** | ${kBps(step.minRate)} | ${kBps(step.medianRate)} | ${api.join(' | ')} | ${step.load.toFixed(1)} |`;
+});
+const stepOk = (step: FanOutStep): boolean =>
+  step.answered === step.listeners &&
+  step.dropped === 0 &&
+  step.behind === 0 &&
+  step.api.every((a) => a.errors === 0 && a.p99 < API_BESIDE_STREAM_P99_GOAL_MS);
+const reached = Math.max(0, ...fanOut.filter(stepOk).map((step) => step.listeners));
+const fanOutSection =
+  fanOut.length === 0
+    ? '\nNot measured (no fan-out results).\n'
+    : `
+${machine.icecast} fed by ffmpeg (a generated tone, MP3 128 kbps CBR, \`-re\`), its client limit
+raised for the run; listeners are raw sockets in one Node process (bench/stream-fanout.ts) reading
+/stream/radio.mp3 through the gateway on loopback, ramped in steps (at most 250 new a second) and kept. At each step, once all
+answered and Icecast's 64 kB burst is through, every listener's bytes over the ${fanOut[0]?.windowSeconds.toFixed(0)} s window
+are compared with the stream's 16.0 kB/s: "behind" counts listeners under ${(0.95 * 16).toFixed(1)} kB/s.
+Beside them a separate process calls each API path in turn (one kept-alive connection, a call
+every 50 ms) through the gateway: p50 / p99 ms (errors). Open files: ${machine.openFiles}.
+
+| listeners | ramp, until all answered s | answered 200 | dropped | behind | slowest kB/s | median kB/s | ${fanOut[0]?.api.map((a) => `\`${a.path}\` p50 / p99 ms`).join(' | ')} | load (1 min) |
+| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ${fanOut[0]?.api.map(() => '---:').join(' | ')} | ---: |
+${fanOutRows.join('\n')}
+
+Goal: ${count(LISTENERS_GOAL)} listeners, none behind, API p99 under ${API_BESIDE_STREAM_P99_GOAL_MS} ms beside them: ${mark(reached >= LISTENERS_GOAL)} (every goal met up to ${count(reached)} listeners).
+`;
+
+const lighthouseDir = process.env.BENCH_LIGHTHOUSE_DIR;
+const lighthouse =
+  lighthouseDir && existsSync(lighthouseDir)
+    ? readdirSync(lighthouseDir)
+        .filter((file) => file.endsWith('.json'))
+        .sort()
+        .map(
+          (file) =>
+            JSON.parse(readFileSync(path.join(lighthouseDir, file), 'utf8')) as LighthouseReport,
+        )
+    : [];
+const scriptBytes = (page: LighthouseReport): number =>
+  (page.audits['network-requests']?.details?.items ?? [])
+    .filter((item) => item.resourceType === 'Script')
+    .reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
+const pagePath = (page: LighthouseReport): string => new URL(page.requestedUrl).pathname;
+const lighthouseRows = lighthouse.map((page) => {
+  const score = Math.round((page.categories.performance.score ?? 0) * 100);
+  const cls = page.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN;
+  const value = (audit: string): string => count(page.audits[audit]?.numericValue ?? Number.NaN);
+  return `| \`${pagePath(page)}\` | ${mark(score >= LIGHTHOUSE_GOAL)} ${score} | ${mark(cls < CLS_GOAL)} ${cls.toFixed(3)} | ${value('first-contentful-paint')} | ${value('largest-contentful-paint')} | ${value('total-blocking-time')} | ${(scriptBytes(page) / 1024).toFixed(1)} |${page.runtimeError ? ` ${page.runtimeError.message}` : ''}`;
+});
+const home = lighthouse.find((page) => pagePath(page) === '/');
+const homeJsKb = home ? scriptBytes(home) / 1024 : Number.NaN;
+const frontendSection =
+  lighthouse.length === 0
+    ? '\nNot measured (no Lighthouse reports).\n'
+    : `
+The production build (frontend/dist) through the same gateway (gzip level 5), the auth and
+playlist services behind it. Lighthouse ${machine.lighthouse}, mobile preset (simulated slow 4G
+and 4× CPU slowdown), performance only, in ${machine.chromium} headless. The JavaScript column is
+every script the page loaded before Lighthouse called it loaded and idle (all that runs before a
+visitor can act), as transferred: gzip KB.
+
+| page | performance | CLS | FCP ms | LCP ms | TBT ms | JS KB gzip |
+| --- | ---: | ---: | ---: | ---: | ---: | ---: |
+${lighthouseRows.join('\n')}
+
+Goals: JavaScript on \`/\` under ${INITIAL_JS_GOAL_KB} KB gzip: ${mark(homeJsKb < INITIAL_JS_GOAL_KB)} (${homeJsKb.toFixed(1)} KB); performance at least ${LIGHTHOUSE_GOAL} and CLS under ${CLS_GOAL} on every page: ${mark(lighthouse.every((page) => (page.categories.performance.score ?? 0) * 100 >= LIGHTHOUSE_GOAL && (page.audits['cumulative-layout-shift']?.numericValue ?? 1) < CLS_GOAL))}.
+`;
+
+const report = `# Benchmark, ${date}
 
 Written by \`make bench\` (scripts/bench.sh) on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC.
 
@@ -144,7 +265,11 @@ cache): the service and Postgres doing the work, as on every cache miss.
 ${archiveRows.join('\n')}
 
 Goal: p99 under ${ARCHIVE_P99_GOAL_MS} ms for a listener's call (c=${goalConnections}): ${mark(worstArchiveP99 < ARCHIVE_P99_GOAL_MS)} (worst ${worstArchiveP99.toFixed(1)} ms).
-`;
+
+## Stream fan-out: listeners through the gateway, the API beside them
+${fanOutSection}
+## The frontend: initial JavaScript and Lighthouse
+${frontendSection}`;
 
 mkdirSync(new URL('results/', import.meta.url), { recursive: true });
 const out = new URL(`results/${date}.md`, import.meta.url);

@@ -8,11 +8,18 @@
 #   - p50/p99 of the four archive calls, one listener at a time (the goal) and 10 at once,
 #     straight to the playlist service: the gateway caches archive answers for seconds, and
 #     what is measured here is the service and its database on 1,000,000 plays.
+#   - stream fan-out: an Icecast (the built-in station's config, its client limit raised) fed
+#     128 kbps by ffmpeg, and listeners ramped through the gateway (bench/stream-fanout.ts),
+#     each checked for real-time pace while now playing and the archive are timed beside them;
+#   - the built SPA through the same gateway: Lighthouse (mobile, performance) on /, /playlist
+#     and /auth in Debian's Chromium, and the JavaScript / loads before interaction (gzip).
 # The report goes to bench/results/<date>.md. Everything it started is stopped and removed.
 #
 #   BENCH_SECONDS=6        length of each wrk run
-#   BENCH_REPEATS=3        alternating API/static rounds of the load runs (the report takes the
+#   BENCH_REPEATS=2        alternating API/static rounds of the load runs (the report takes the
 #                          median: one 8 s run on a shared 2-core machine is noisy)
+#   BENCH_LISTENERS=500,1000,2000,3000   the fan-out's steps (listeners at once)
+#   BENCH_HOLD=10          seconds each fan-out step is measured
 #   BENCH_KEEP=1           keep the temporary folder (logs, raw results) for a look afterwards
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
@@ -21,8 +28,17 @@ cd "$ROOT"
 
 SECONDS_PER_RUN=${BENCH_SECONDS:-6}
 LOAD_CONNECTIONS=(50 200)
-LOAD_REPEATS=${BENCH_REPEATS:-3}
+LOAD_REPEATS=${BENCH_REPEATS:-2}
 ARCHIVE_CONNECTIONS=(1 10)
+LISTENER_STEPS=${BENCH_LISTENERS:-500,1000,2000,3000}
+HOLD_SECONDS=${BENCH_HOLD:-10}
+MAX_LISTENERS=$(tr ',' '\n' <<<"$LISTENER_STEPS" | sort -n | tail -n 1)
+LIGHTHOUSE_PAGES=(/ /playlist /auth)
+
+# Each listener holds a socket in the fan-out client, two in nginx and one in Icecast.
+ulimit -n "$(ulimit -Hn)"
+[ "$(ulimit -n)" = unlimited ] || [ "$(ulimit -n)" -ge $((MAX_LISTENERS * 2 + 1000)) ] ||
+  die "ulimit -n is $(ulimit -n): too few open files for $MAX_LISTENERS listeners (BENCH_LISTENERS)"
 
 # wrk is a Debian package: installed like the other system packages (apt as root).
 "$ROOT/scripts/system-packages.sh" wrk
@@ -33,8 +49,9 @@ RESULTS="$BENCH_DIR/results.jsonl"
 STATIC_ROOT="$BENCH_DIR/static"
 
 read -r HTTP_PORT PLAYLIST_PORT AUTH_PORT REQUESTS_PORT UPLOADS_PORT POSTGRES_PORT REDIS_PORT \
-  < <(free_ports 7)
+  ICECAST_PORT < <(free_ports 8)
 export HTTP_PORT PLAYLIST_PORT AUTH_PORT REQUESTS_PORT UPLOADS_PORT POSTGRES_PORT REDIS_PORT
+export GATEWAY_STREAM_UPSTREAM="http://127.0.0.1:$ICECAST_PORT"
 export DATA_DIR="$BENCH_DIR/data" ENV_FILE="$BENCH_DIR/.env"
 export HTTP_HOST=127.0.0.1 POSTGRES_EPHEMERAL=1 NODE_ENV=production LOG_FORMAT=json NO_COLOR=1
 export PUBLIC_ORIGIN="http://127.0.0.1:$HTTP_PORT"
@@ -44,6 +61,11 @@ unset DATABASE_URL REDIS_URL STORAGE_DIR FORCE_COLOR
 load_config
 require_secrets
 mkdir -p "$DATA_DIR" "$RUN_DIR" "$LOG_DIR" "$STATIC_ROOT/bench"
+
+# The SPA as the gateway serves it (built only when its sources changed), beside the twins.
+"$ROOT/scripts/build-frontend.sh" >"$BENCH_DIR/build-frontend.log" 2>&1 ||
+  die "the frontend build failed (log: $BENCH_DIR/build-frontend.log)"
+cp -r frontend/dist/. "$STATIC_ROOT/"
 
 pids=()
 cleanup() {
@@ -92,6 +114,11 @@ nginx -p "$RUN_DIR/nginx" -c "$RUN_DIR/nginx/nginx.conf" -e stderr -g "$(nginx_g
   2>"$LOG_DIR/gateway.log" &
 pids+=($!)
 PORT=$PLAYLIST_PORT node services/playlist/src/server.ts >"$LOG_DIR/playlist.log" 2>&1 &
+pids+=($!)
+# For the pages Lighthouse loads (who is signed in, the request settings).
+PORT=$AUTH_PORT node services/auth/src/server.ts >"$LOG_DIR/auth.log" 2>&1 &
+pids+=($!)
+PORT=$REQUESTS_PORT node services/requests/src/server.ts >"$LOG_DIR/requests.log" 2>&1 &
 pids+=($!)
 wait_until 30 eval '[ "$(http_status "$HTTP_PORT" /_health/playlist/readyz)" = 200 ]' ||
   die "the playlist service did not get ready (log: $LOG_DIR/playlist.log)"
@@ -152,6 +179,54 @@ for connections in "${ARCHIVE_CONNECTIONS[@]}"; do
   run playlist-all "$DAY_PLAYLIST" "$connections" "$SERVICE_BASE"
 done
 
+say "stream fan-out: $LISTENER_STEPS listeners, ${HOLD_SECONDS} s each"
+ICECAST_DIR="$BENCH_DIR/icecast"
+mkdir -p "$ICECAST_DIR"
+ICECAST_SOURCE_PASSWORD=$(node -p 'require("node:crypto").randomBytes(12).toString("hex")')
+ICECAST_ADMIN_PASSWORD=$(node -p 'require("node:crypto").randomBytes(12).toString("hex")')
+ICECAST_SECURITY=
+if is_root; then
+  chown nobody:nogroup "$ICECAST_DIR"
+  ICECAST_SECURITY='<security><chroot>0</chroot><changeowner><user>nobody</user><group>nogroup</group></changeowner></security>'
+fi
+export ICECAST_BIND=127.0.0.1 ICECAST_PORT ICECAST_SOURCE_PASSWORD ICECAST_ADMIN_PASSWORD \
+  ICECAST_RUN_DIR="$ICECAST_DIR" ICECAST_SECURITY
+# shellcheck disable=SC2016 # envsubst's own variable list
+envsubst '${ICECAST_BIND} ${ICECAST_PORT} ${ICECAST_SOURCE_PASSWORD} ${ICECAST_ADMIN_PASSWORD} ${ICECAST_RUN_DIR} ${ICECAST_SECURITY}' \
+  <station/icecast.xml.template |
+  sed "s#<clients>[0-9]*</clients>#<clients>$((MAX_LISTENERS + 100))</clients>#" >"$ICECAST_DIR/icecast.xml"
+icecast2 -c "$ICECAST_DIR/icecast.xml" >"$LOG_DIR/icecast.log" 2>&1 &
+pids+=($!)
+# Icecast 2.4.4 can crash when a client connects in its first half second (see scripts/station.sh).
+wait_until 10 eval 'ss -ltnH "sport = :$ICECAST_PORT" | grep -q .' || die "Icecast did not start (log: $LOG_DIR/icecast.log)"
+sleep 1
+ffmpeg -nostdin -hide_banner -loglevel error -re -f lavfi -i 'sine=frequency=440:sample_rate=44100' \
+  -ac 2 -c:a libmp3lame -b:a 128k -content_type audio/mpeg -f mp3 \
+  "icecast://source:$ICECAST_SOURCE_PASSWORD@127.0.0.1:$ICECAST_PORT/radio.mp3" >"$LOG_DIR/ffmpeg.log" 2>&1 &
+pids+=($!)
+wait_until 15 eval '[ "$(http_status "$HTTP_PORT" /stream/radio.mp3)" = 200 ]' ||
+  die "the stream did not start (logs: $LOG_DIR/icecast.log, $LOG_DIR/ffmpeg.log)"
+FANOUT="$BENCH_DIR/fanout.jsonl"
+node bench/stream-fanout.ts "$BASE" "$LISTENER_STEPS" "$HOLD_SECONDS" "$NOW_PLAYING" "$DAY_PLAYLIST" |
+  tee "$FANOUT" >&2
+sleep 2
+
+say "frontend: Lighthouse (mobile) on ${LIGHTHOUSE_PAGES[*]}"
+LIGHTHOUSE_DIR="$BENCH_DIR/lighthouse"
+mkdir -p "$LIGHTHOUSE_DIR"
+for i in "${!LIGHTHOUSE_PAGES[@]}"; do
+  page=${LIGHTHOUSE_PAGES[$i]}
+  name=$i-$(tr -c 'a-z0-9\n' - <<<"${page#/}")
+  # Debian's Chromium only: Lighthouse finds it through CHROME_PATH and never downloads one.
+  CHROME_PATH=/usr/bin/chromium timeout 150 node_modules/.bin/lighthouse "$BASE$page" \
+    --only-categories=performance --form-factor=mobile --output=json \
+    --output-path="$LIGHTHOUSE_DIR/page-$name.json" --quiet --max-wait-for-load=30000 \
+    --chrome-flags='--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run' \
+    >"$LOG_DIR/lighthouse-$name.log" 2>&1 ||
+    say "Lighthouse failed on $page (log: $LOG_DIR/lighthouse-$name.log)"
+done
+export BENCH_FANOUT_FILE=$FANOUT BENCH_LIGHTHOUSE_DIR=$LIGHTHOUSE_DIR
+
 pg_bin=$(ls -d /usr/lib/postgresql/*/bin | sort -t/ -k5 -n | tail -n 1)
 export BENCH_MACHINE_JSON
 BENCH_MACHINE_JSON=$(
@@ -169,6 +244,10 @@ BENCH_MACHINE_JSON=$(
     "secondsPerRun=$SECONDS_PER_RUN" \
     "gatewayCachesNowPlaying=$(grep -q proxy_cache_path "$RUN_DIR/nginx/nginx.conf" && echo yes || echo no)" \
     "loadBefore=$load_before" \
-    "loadRepeats=$LOAD_REPEATS"
+    "loadRepeats=$LOAD_REPEATS" \
+    "icecast=$(icecast2 -v 2>&1 | head -n 1)" \
+    "chromium=$(/usr/bin/chromium --version 2>/dev/null | head -n 1)" \
+    "lighthouse=$(node_modules/.bin/lighthouse --version 2>/dev/null)" \
+    "openFiles=$(ulimit -n)"
 )
 node bench/write-report.ts "$RESULTS"

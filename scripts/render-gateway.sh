@@ -27,6 +27,13 @@ case $HTTP_HOST in *:*) listen_host="[$HTTP_HOST]" ;; *) listen_host=$HTTP_HOST 
 # Not /dev/stdout: under the supervisor stdout is a socket, which nginx cannot open.
 : "${GATEWAY_ACCESS_LOG:=$LOG_DIR/gateway-access.log}"
 : "${GATEWAY_STREAM_ORIGINS:=https:}"
+# Each worker's open files (stream listeners hold two each): what nginx may raise itself to,
+# the hard limit it inherits (`ulimit -Hn`), up to 65536.
+if [ -z "${GATEWAY_MAX_FILES:-}" ]; then
+  hard=$(ulimit -Hn)
+  if [ "$hard" = unlimited ] || [ "$hard" -gt 65536 ]; then hard=65536; fi
+  GATEWAY_MAX_FILES=$hard
+fi
 # GATEWAY_TRUSTED_PROXIES (empty: no proxy in front) becomes GATEWAY_REAL_IP, the realip
 # directives; the same file the compose gateway's entrypoint sources.
 # shellcheck source=gateway/real-ip.envsh

@@ -1,0 +1,386 @@
+// The gateway as it runs: gateway/nginx.conf.template rendered the way scripts/render-gateway.sh
+// does it, a real nginx on a free loopback port, and small Node upstreams that tell what they got.
+import { execFileSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  freePort,
+  spawnTethered,
+  stopProcess,
+  waitFor,
+} from '../../packages/testing/src/process.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const template = path.join(root, 'gateway/nginx.conf.template');
+
+interface Received {
+  method: string;
+  url: string;
+  headers: http.IncomingHttpHeaders;
+}
+
+/** An upstream that answers every request with what it received, as JSON. */
+class EchoUpstream {
+  readonly received: Received[] = [];
+  private server = http.createServer((request, response) => {
+    const received = {
+      method: request.method ?? '',
+      url: request.url ?? '',
+      headers: request.headers,
+    };
+    this.received.push(received);
+    request.resume();
+    if (request.url?.startsWith('/radio.mp3')) {
+      // A stream that sends a little audio every 200 ms until the listener goes.
+      response.writeHead(200, { 'content-type': 'audio/mpeg' });
+      const timer = setInterval(() => response.write(Buffer.alloc(400)), 200);
+      response.on('close', () => clearInterval(timer));
+      return;
+    }
+    response.writeHead(200, { 'content-type': 'application/json', 'x-accel-expires': '1' });
+    response.end(JSON.stringify({ ...received, count: this.received.length }));
+  });
+  port = 0;
+
+  async start(): Promise<this> {
+    this.port = await freePort();
+    this.server.maxConnections = 10_000;
+    await new Promise<void>((resolve) => this.server.listen(this.port, '127.0.0.1', resolve));
+    return this;
+  }
+
+  hits(prefix: string): number {
+    return this.received.filter((r) => r.url.startsWith(prefix)).length;
+  }
+
+  async stop(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+}
+
+class Gateway {
+  private child: ChildProcess | undefined;
+  readonly dir = mkdtempSync(path.join(tmpdir(), 'gateway-test-'));
+  readonly accessLog = path.join(this.dir, 'access.log');
+  port = 0;
+  private readonly env: Record<string, string>;
+
+  constructor(env: Record<string, string>) {
+    this.env = env;
+  }
+
+  async start(): Promise<this> {
+    this.port = await freePort();
+    const staticRoot = path.join(this.dir, 'static');
+    mkdirSync(path.join(staticRoot, 'assets'), { recursive: true });
+    writeFileSync(path.join(staticRoot, 'index.html'), '<!doctype html><title>app</title>');
+    writeFileSync(
+      path.join(staticRoot, 'robots.txt'),
+      readFileSync(path.join(root, 'frontend/public/robots.txt')),
+    );
+    const names = [...new Set(readFileSync(template, 'utf8').match(/\$\{GATEWAY_[A-Z0-9_]*\}/g))];
+    const env = {
+      PATH: process.env.PATH ?? '',
+      GATEWAY_LISTEN: `127.0.0.1:${this.port}`,
+      GATEWAY_RUN_DIR: this.dir,
+      GATEWAY_STATIC_ROOT: staticRoot,
+      GATEWAY_STREAM_URL: `http://127.0.0.1:${this.port}/stream/radio.mp3`,
+      GATEWAY_RESOLVER: '127.0.0.1',
+      GATEWAY_ACCESS_LOG: this.accessLog,
+      GATEWAY_STREAM_ORIGINS: 'https:',
+      GATEWAY_TRUSTED_PROXIES: '',
+      GATEWAY_MAX_FILES: execFileSync('sh', ['-c', 'ulimit -Hn'], { encoding: 'utf8' }).trim(),
+      ...this.env,
+    };
+    const config = execFileSync(
+      'sh',
+      ['-c', `. "${root}/gateway/real-ip.envsh" && envsubst '${names.join(' ')}' <"${template}"`],
+      { env, encoding: 'utf8' },
+    );
+    const configFile = path.join(this.dir, 'nginx.conf');
+    writeFileSync(configFile, config);
+    const globals = process.getuid?.() === 0 ? 'daemon off; user root;' : 'daemon off;';
+    this.child = spawnTethered('nginx', [
+      '-p',
+      this.dir,
+      '-c',
+      configFile,
+      '-e',
+      'stderr',
+      '-g',
+      globals,
+    ]);
+    await waitFor(async () => (await fetch(this.url('/_health/gateway'))).ok, 'nginx');
+    return this;
+  }
+
+  url(pathAndQuery: string): string {
+    return `http://127.0.0.1:${this.port}${pathAndQuery}`;
+  }
+
+  async stop(): Promise<void> {
+    if (this.child) await stopProcess(this.child);
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}
+
+interface RawAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** Sends bytes as they are (no client library in between to fix them) and reads the answer. */
+async function raw(port: number, request: string): Promise<RawAnswer> {
+  const text = await new Promise<string>((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1', () => socket.write(request));
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('end', () => resolve(Buffer.concat(chunks).toString('latin1')));
+    socket.on('error', reject);
+  });
+  const split = text.indexOf('\r\n\r\n');
+  const head = text.slice(0, split);
+  const body = text.slice(split + 4);
+  const [statusLine = '', ...headerLines] = head.split('\r\n');
+  const headers: Record<string, string> = {};
+  for (const line of headerLines) {
+    const colon = line.indexOf(':');
+    headers[line.slice(0, colon).toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  return { status: Number(statusLine.split(' ')[1]), headers, body };
+}
+
+function send(method: string, target: string, host = 'localhost'): Promise<RawAnswer> {
+  return raw(
+    gateway.port,
+    `${method} ${target} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`,
+  );
+}
+
+let api: EchoUpstream;
+let gateway: Gateway;
+let closedPort: number;
+
+beforeAll(async () => {
+  api = await new EchoUpstream().start();
+  closedPort = await freePort();
+  const upstream = `http://127.0.0.1:${api.port}`;
+  gateway = await new Gateway({
+    GATEWAY_AUTH_UPSTREAM: upstream,
+    GATEWAY_REQUESTS_UPSTREAM: upstream,
+    GATEWAY_PLAYLIST_UPSTREAM: upstream,
+    GATEWAY_UPLOADS_UPSTREAM: `http://127.0.0.1:${closedPort}`,
+    GATEWAY_STREAM_UPSTREAM: upstream,
+  }).start();
+});
+
+afterAll(async () => {
+  await gateway?.stop();
+  await api?.stop();
+});
+
+async function echoed(response: Response): Promise<Received> {
+  return (await response.json()) as Received;
+}
+
+describe('client addresses and names', () => {
+  it('sends the services the address it saw, not an X-Forwarded-For the client made up', async () => {
+    const response = await fetch(gateway.url('/api/requests'), {
+      headers: { 'x-forwarded-for': '203.0.113.7', 'x-real-ip': '203.0.113.8' },
+    });
+    const { headers } = await echoed(response);
+    expect(headers['x-forwarded-for']).toBe('127.0.0.1');
+    expect(headers['x-real-ip']).toBe('127.0.0.1');
+  });
+
+  it('behind a trusted TLS proxy, sends the visitor address the proxy gave and nothing before it', async () => {
+    const proxied = await new Gateway({
+      GATEWAY_AUTH_UPSTREAM: `http://127.0.0.1:${api.port}`,
+      GATEWAY_REQUESTS_UPSTREAM: `http://127.0.0.1:${api.port}`,
+      GATEWAY_PLAYLIST_UPSTREAM: `http://127.0.0.1:${api.port}`,
+      GATEWAY_UPLOADS_UPSTREAM: `http://127.0.0.1:${api.port}`,
+      GATEWAY_STREAM_UPSTREAM: `http://127.0.0.1:${api.port}`,
+      GATEWAY_TRUSTED_PROXIES: '127.0.0.1',
+    }).start();
+    try {
+      // The visitor forged the first entry; the proxy appended the address it saw.
+      const response = await fetch(proxied.url('/api/requests'), {
+        headers: { 'x-forwarded-for': '203.0.113.7, 198.51.100.20' },
+      });
+      const { headers } = await echoed(response);
+      expect(headers['x-forwarded-for']).toBe('198.51.100.20');
+      expect(headers['x-real-ip']).toBe('198.51.100.20');
+    } finally {
+      await proxied.stop();
+    }
+  });
+
+  it('never redirects to the Host a client sent', async () => {
+    const answer = await send('GET', '/assets', 'evil.example');
+    expect(answer.status).toBe(301);
+    expect(answer.headers.location).toBe('/assets/');
+  });
+
+  it('gives the services a fixed Host and the name the visitor used in X-Forwarded-Host', async () => {
+    const answer = await raw(
+      gateway.port,
+      'GET /api/requests HTTP/1.0\r\nHost: 127.0.0.1:8080\r\n\r\n',
+    );
+    const { headers } = JSON.parse(answer.body) as Received;
+    expect(headers.host).toBe('gateway');
+    expect(headers['x-forwarded-host']).toBe('127.0.0.1:8080');
+  });
+});
+
+describe("the gateway's own errors", () => {
+  const jsonError = (answer: RawAnswer, status: number, code: string) => {
+    expect(answer.status).toBe(status);
+    expect(answer.headers['content-type']).toBe('application/json');
+    const body = JSON.parse(answer.body) as { message: string; code: string };
+    expect(body.code).toBe(code);
+    expect(body.message).toMatch(/^[A-Z]/);
+  };
+
+  it.each([
+    ['an unknown /api path, whatever its extension', '/api/foo.html', 404, 'NOT_FOUND'],
+    ['a service that is down', '/api/voicetrack-upload', 503, 'SERVICE_UNAVAILABLE'],
+  ])('answers %s in JSON, also to HEAD', async (_, target, status, code) => {
+    jsonError(await send('GET', target), status, code);
+    const head = await send('HEAD', target);
+    expect(head.status).toBe(status);
+    expect(head.headers['content-type']).toBe('application/json');
+  });
+
+  it('answers a bad escape, a too long address and a too large body in JSON', async () => {
+    jsonError(await send('GET', '/api/%zz'), 400, 'BAD_REQUEST');
+    jsonError(await send('GET', `/api/requests?q=${'a'.repeat(20_000)}`), 414, 'URI_TOO_LONG');
+    jsonError(
+      await raw(
+        gateway.port,
+        'POST /api/requests HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 5000000\r\nConnection: close\r\n\r\n',
+      ),
+      413,
+      'PAYLOAD_TOO_LARGE',
+    );
+    jsonError(
+      await raw(gateway.port, 'GET /api/requests HTTP/1.1\r\nConnection: close\r\n\r\n'),
+      400,
+      'BAD_REQUEST',
+    );
+  });
+
+  it('answers HEAD wherever GET answers', async () => {
+    for (const target of [
+      '/',
+      '/robots.txt',
+      '/api/now-playing',
+      '/api/requests',
+      '/stream/radio.m3u',
+    ]) {
+      expect((await send('HEAD', target)).status, target).toBe(200);
+    }
+  });
+});
+
+describe('the listener cache', () => {
+  it('is not bypassed by query parameters the answer does not depend on', async () => {
+    const before = api.hits('/api/now-playing');
+    for (let i = 0; i < 5; i++)
+      expect((await fetch(gateway.url(`/api/now-playing?nocache=${i}`))).ok).toBe(true);
+    // At most one fetch, and one more should the answer expire (1 s) on the way.
+    expect(api.hits('/api/now-playing') - before).toBeLessThanOrEqual(2);
+
+    const archive = api.hits('/api/playlist?');
+    for (let i = 0; i < 5; i++) {
+      expect((await fetch(gateway.url(`/api/playlist?date=2026-11-01&hour=12&x=${i}`))).ok).toBe(
+        true,
+      );
+    }
+    await fetch(gateway.url('/api/playlist?date=2026-11-01&hour=13'));
+    expect(api.hits('/api/playlist?') - archive).toBeLessThanOrEqual(3);
+  });
+
+  it('does not hand out an old now playing after an idle spell', async () => {
+    await fetch(gateway.url('/api/now-playing'));
+    await new Promise((r) => setTimeout(r, 7_000));
+    const after = (await (await fetch(gateway.url('/api/now-playing'))).json()) as {
+      count: number;
+    };
+    await new Promise((r) => setTimeout(r, 300)); // a background update, if any, has arrived
+    // The answer is the one fetched now, not the one from before the pause.
+    expect(after.count).toBe(api.received.length);
+  }, 15_000);
+});
+
+describe('robots.txt', () => {
+  it('is a real text file, not the app', async () => {
+    const response = await fetch(gateway.url('/robots.txt'));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(await response.text()).toMatch(/^User-agent: \*/m);
+  });
+});
+
+describe('many listeners', () => {
+  it('keeps the site answering while 2,500 listeners hold the stream', async () => {
+    const listeners: net.Socket[] = [];
+    try {
+      let receiving = 0;
+      await Promise.all(
+        Array.from(
+          { length: 2_500 },
+          () =>
+            new Promise<void>((resolve, reject) => {
+              const socket = net.connect(gateway.port, '127.0.0.1', () =>
+                socket.write('GET /stream/radio.mp3 HTTP/1.1\r\nHost: localhost\r\n\r\n'),
+              );
+              listeners.push(socket);
+              socket.once('data', (chunk: Buffer) => {
+                if (chunk.toString('latin1').startsWith('HTTP/1.1 200')) receiving++;
+                resolve();
+              });
+              socket.on('error', reject);
+            }),
+        ),
+      );
+      expect(receiving).toBe(2_500);
+      const page = await fetch(gateway.url('/'), { signal: AbortSignal.timeout(3_000) });
+      expect(page.status).toBe(200);
+      const nowPlaying = await fetch(gateway.url('/api/now-playing'), {
+        signal: AbortSignal.timeout(3_000),
+      });
+      expect(nowPlaying.status).toBe(200);
+    } finally {
+      for (const socket of listeners) socket.destroy();
+    }
+  }, 60_000);
+});
+
+describe('the access log', () => {
+  it('leaves out health probes and successful now-playing polls, and logs a listen in one short line', async () => {
+    await fetch(gateway.url('/_health/gateway'));
+    await fetch(gateway.url('/_health/auth/healthz'));
+    await fetch(gateway.url('/api/now-playing'));
+    await fetch(gateway.url('/api/requests?marker=1'));
+    const controller = new AbortController();
+    const stream = await fetch(gateway.url('/stream/radio.mp3'), { signal: controller.signal });
+    await stream.body?.getReader().read();
+    controller.abort();
+    await waitFor(
+      async () => readFileSync(gateway.accessLog, 'utf8').includes(' stream '),
+      'stream log line',
+    );
+    const log = readFileSync(gateway.accessLog, 'utf8');
+    expect(log).toContain('/api/requests?marker=1');
+    expect(log).not.toContain('/_health/');
+    expect(log).not.toMatch(/GET \/api\/now-playing HTTP\/1.1" 200/);
+    expect(log).toMatch(/^127\.0\.0\.1 stream 200 \d+ t=[\d.]+$/m);
+  });
+});
