@@ -58,6 +58,8 @@ case ${1:-} in
   prepare) prepare ;;
   icecast)
     [ -f "$CONFIG" ] || die "$CONFIG is missing: run $0 prepare first"
+    # Room for <clients> listeners (the soft limit is often 1024).
+    ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
     exec icecast2 -c "$CONFIG"
     ;;
   liquidsoap)
