@@ -9,7 +9,7 @@ import { DJ_SETTINGS_DEFAULTS, useDjSettings } from '@/features/dj-settings/api/
 import { HomePage } from '@/features/home/components/home-page';
 import { ListenPage } from '@/features/listen/components/listen-page';
 import { useNowPlaying } from '@/features/player/api/get-now-playing';
-import { useStationInfo } from '@/features/player/api/get-station-info';
+import { useStationInfo } from '@/lib/station-info';
 import { LivePlayer } from '@/features/player/components/live-player';
 import { PlaylistPage } from '@/features/playlist/components/playlist-page';
 import { RequestsPage } from '@/features/requests/components/requests-page';
@@ -26,11 +26,13 @@ function AuthRoute() {
 
 function HomeRoute() {
   const nowPlaying = useNowPlaying();
+  const stationInfo = useStationInfo();
   return (
     <HomePage
       player={<LivePlayer />}
       history={nowPlaying.data?.song_history}
       historyStatus={nowPlaying.status}
+      timeZone={stationInfo.data?.timeZone}
     />
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router-dom';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { LogIn, LogOut, Menu, Radio, UserRound, X } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -7,12 +7,15 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useAuthUser } from '@/features/auth/api/get-auth-user';
 import { useLogout } from '@/features/auth/api/logout';
 import { DJ_SETTINGS_DEFAULTS, useDjSettings } from '@/features/dj-settings/api/get-dj-settings';
-import { STATION_NAME } from '@/lib/config';
+import { StationName } from '@/components/station-name';
+import { serverMessage } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
+import { toast } from '@/components/ui/use-toast';
 import { navLinksFor } from './nav-links';
 import { StudioContactLink } from './studio-contact-link';
 
 const MOBILE_MENU_ID = 'mobile-menu';
+const LOGOUT_REDIRECT_DELAY_MS = 100;
 
 function LiveBadge() {
   return (
@@ -33,7 +36,25 @@ function navLinkClass({ isActive }: { isActive: boolean }) {
 export function SiteHeader() {
   const { data: user = null, isPending: isUserPending } = useAuthUser();
   const { data: settings = DJ_SETTINGS_DEFAULTS } = useDjSettings();
-  const logout = useLogout();
+  const navigate = useNavigate();
+  const logout = useLogout({
+    mutationConfig: {
+      onSuccess: async () => {
+        toast({ title: 'Tot ziens!', description: 'Je bent succesvol uitgelogd.' });
+        // The goodbye toast shows a moment before the page changes; flushSync: the home page is
+        // on screen (not in a transition) before the user is forgotten.
+        await new Promise((resolve) => setTimeout(resolve, LOGOUT_REDIRECT_DELAY_MS));
+        await navigate('/', { flushSync: true });
+      },
+      onError: (error) => {
+        toast({
+          variant: 'destructive',
+          title: 'Uitloggen mislukt',
+          description: serverMessage(error) ?? 'Er is een fout opgetreden bij het uitloggen',
+        });
+      },
+    },
+  });
   const { pathname } = useLocation();
   // The menu belongs to the page it was opened on, so it closes by itself on navigation.
   const [menuOpenedOn, setMenuOpenedOn] = useState<string | null>(null);
@@ -98,7 +119,7 @@ export function SiteHeader() {
             <Radio aria-hidden="true" className="size-5" />
           </span>
           <span className="text-lg font-extrabold tracking-tight whitespace-nowrap">
-            {STATION_NAME}
+            <StationName />
           </span>
         </Link>
 

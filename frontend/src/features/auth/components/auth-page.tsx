@@ -1,7 +1,7 @@
 import { Lock } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { STATION_NAME } from '@/lib/config';
+import { StationName } from '@/components/station-name';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { AccountBenefits } from './account-benefits';
 import { LoginForm } from './login-form';
@@ -19,7 +19,7 @@ export function AuthPage({ registrationEnabled }: AuthPageProps) {
       <Card className="self-start">
         <CardHeader>
           <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">
-            Welkom bij {STATION_NAME}
+            Welkom bij <StationName />
           </h1>
           <CardDescription className="text-base">
             Een account is nodig om verzoekjes aan te vragen, voicetracks op te nemen en je

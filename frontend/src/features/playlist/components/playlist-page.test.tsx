@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AvailableDate, AvailableHour, PlaylistResponse } from '@radio/contracts';
 import { jsonResponse, mockFetch, pending } from '@/test/fetch-mock';
 import { renderWithProviders } from '@/test/render-app';
-import { FRIDAY_14H } from '@/test/station-fixtures';
+import { FRIDAY_14H, stationInfo } from '@/test/station-fixtures';
 import { PlaylistPage } from './playlist-page';
 
 const DATES: AvailableDate[] = [
@@ -40,6 +40,7 @@ type Handlers = Parameters<typeof mockFetch>[0];
 
 function renderPlaylist(handlers: Handlers = {}, path = '/playlist') {
   const fetchMock = mockFetch({
+    'GET /api/station-info': () => jsonResponse(stationInfo()),
     'GET /api/playlist/available-dates': () => jsonResponse(DATES),
     'GET /api/playlist/available-hours?date=2025-11-21': () => jsonResponse(HOURS),
     'GET /api/playlist/available-hours?date=2025-11-20': () => jsonResponse(HOURS),
@@ -48,7 +49,9 @@ function renderPlaylist(handlers: Handlers = {}, path = '/playlist') {
     ...handlers,
   });
   renderWithProviders(<PlaylistPage />, path);
-  const calls = () => fetchMock.mock.calls.map(([url]) => String(url));
+  // The archive's calls; station info (the time zone) is asked once besides them.
+  const calls = () =>
+    fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url !== '/api/station-info');
   return { fetchMock, calls };
 }
 
