@@ -2,6 +2,7 @@ import { Lock } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { StationName } from '@/components/station-name';
+import { useStationInfo } from '@/lib/station-info';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { AccountBenefits } from './account-benefits';
 import { LoginForm } from './login-form';
@@ -11,6 +12,32 @@ type AuthPageProps = {
   /** The station lets visitors create an account (dj_settings.registrationEnabled). */
   registrationEnabled: boolean;
 };
+
+/** Registration is switched off: say how to get an account instead of leaving a dead end. */
+function NoRegistration() {
+  const studioContactUrl = useStationInfo().data?.studioContactUrl;
+  return (
+    <p className="rounded-lg border p-3 text-sm">
+      Nog geen account? Registreren kan op dit moment niet. Neem contact op met de studio, dan maken
+      we een account voor je aan
+      {studioContactUrl ? (
+        <>
+          :{' '}
+          <a
+            href={studioContactUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="font-semibold text-primary underline underline-offset-4 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+          >
+            App de studio
+          </a>
+        </>
+      ) : (
+        '.'
+      )}
+    </p>
+  );
+}
 
 export function AuthPage({ registrationEnabled }: AuthPageProps) {
   useDocumentTitle('Inloggen');
@@ -41,6 +68,7 @@ export function AuthPage({ registrationEnabled }: AuthPageProps) {
               </TabsContent>
             )}
           </Tabs>
+          {!registrationEnabled && <NoRegistration />}
           <p className="flex items-start gap-2 rounded-lg bg-muted p-3 text-sm text-muted-foreground">
             <Lock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
             <span>
