@@ -28,14 +28,15 @@ export default defineConfig(({ mode }) => {
     build: {
       rolldownOptions: {
         output: {
-          // Libraries change less often than the app: separate chunks stay cached across deploys.
+          // React and the router change less often than the app: their chunk stays cached across
+          // deploys. Other libraries go with the pages that use them (a route's chunk, or the
+          // initial one when the shell needs them).
           codeSplitting: {
             groups: [
               {
                 name: 'react',
                 test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,
               },
-              { name: 'vendor', test: /node_modules[\\/]/ },
             ],
           },
         },
