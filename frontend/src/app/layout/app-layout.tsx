@@ -1,9 +1,10 @@
-import { Suspense } from 'react';
+import { Suspense, useRef } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner';
 import { PlayerProvider } from '@/features/player/components/player-provider';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
+import { useRouteFocus } from './use-route-focus';
 
 function PageLoading() {
   return (
@@ -18,6 +19,8 @@ function PageLoading() {
 }
 
 export function AppLayout() {
+  const mainRef = useRef<HTMLElement>(null);
+  useRouteFocus(mainRef);
   return (
     // The player lives here, above the pages, so the stream keeps playing between them.
     <PlayerProvider>
@@ -30,6 +33,7 @@ export function AppLayout() {
         </a>
         <SiteHeader />
         <main
+          ref={mainRef}
           id="inhoud"
           tabIndex={-1}
           className="flex-1 px-4 py-8 focus:outline-none sm:px-6 lg:py-12"

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { LogIn, LogOut, Menu, Radio, UserRound, X } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
@@ -60,6 +60,7 @@ export function SiteHeader() {
   const [menuOpenedOn, setMenuOpenedOn] = useState<string | null>(null);
   const isMenuOpen = menuOpenedOn === pathname;
   const closeMenu = () => setMenuOpenedOn(null);
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
 
   const links = navLinksFor(user, settings);
   const isLive = settings.broadcastingMode === 'live';
@@ -106,7 +107,10 @@ export function SiteHeader() {
     <header
       className="sticky top-0 z-40 border-b bg-background/90 px-4 backdrop-blur supports-[backdrop-filter]:bg-background/75 sm:px-6"
       onKeyDown={(event) => {
-        if (event.key === 'Escape') closeMenu();
+        if (event.key !== 'Escape' || !isMenuOpen) return;
+        closeMenu();
+        // The focused link is gone with the menu: focus goes back to the button that opened it.
+        menuButtonRef.current?.focus();
       }}
     >
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-4">
@@ -143,6 +147,7 @@ export function SiteHeader() {
             {accountActions('bar')}
           </div>
           <Button
+            ref={menuButtonRef}
             variant="ghost"
             size="sm"
             className="xl:hidden"

@@ -87,21 +87,23 @@ export function HourPanel({ day, selected, onSelect, className }: HourPanelProps
                 <button
                   type="button"
                   aria-pressed={isSelected}
-                  aria-label={`${hour.label}, ${trackCount(hour.trackCount)}`}
                   onClick={() => onSelect(hour.value)}
                   className={cn(
                     hourButtonClass(isSelected, hour.trackCount === 0),
                     'grid min-h-14 w-full place-content-center gap-0.5 px-1 py-1.5 text-center',
                   )}
                 >
-                  <span className="text-sm font-semibold tabular-nums">{hour.label}</span>
+                  {/* The name is the visible text ("14:00 3"), completed for screen readers
+                      ("14:00 3 nummers"): label in name, WCAG 2.5.3. */}
+                  <span className="text-sm font-semibold tabular-nums">{hour.label}</span>{' '}
                   <span
                     className={cn(
                       'text-xs tabular-nums',
-                      isSelected ? 'text-primary-foreground/85' : 'text-muted-foreground',
+                      isSelected ? 'text-primary-foreground' : 'text-muted-foreground',
                     )}
                   >
-                    {hour.trackCount}
+                    {hour.trackCount}{' '}
+                    <span className="sr-only">{hour.trackCount === 1 ? 'nummer' : 'nummers'}</span>
                   </span>
                 </button>
               </li>

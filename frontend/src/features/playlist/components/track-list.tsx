@@ -30,7 +30,7 @@ function TrackRow({ item, timeZone }: { item: PlaylistItem; timeZone: string }) 
         <p className="font-semibold break-words">{displayTitle(item.song.title)}</p>
         <p className="text-sm break-words text-muted-foreground">
           {displayArtist(item.song.artist)}
-          {album && <span className="text-muted-foreground/80"> · {album}</span>}
+          {album && <span> · {album}</span>}
         </p>
       </div>
       <span className="flex shrink-0 items-center gap-1 pt-0.5 text-sm text-muted-foreground tabular-nums">
