@@ -12,6 +12,7 @@ import { serverMessage } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 import { toast } from '@/components/ui/use-toast';
 import { navLinksFor } from './nav-links';
+import { useFits } from './use-fits';
 import { StudioContactLink } from './studio-contact-link';
 
 const MOBILE_MENU_ID = 'mobile-menu';
@@ -61,6 +62,9 @@ export function SiteHeader() {
   const isMenuOpen = menuOpenedOn === pathname;
   const closeMenu = () => setMenuOpenedOn(null);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
+  const rowRef = useRef<HTMLDivElement>(null);
+  const fullBarRef = useRef<HTMLDivElement>(null);
+  const collapsed = !useFits(fullBarRef, rowRef);
 
   const links = navLinksFor(user, settings);
   const isLive = settings.broadcastingMode === 'live';
@@ -103,6 +107,39 @@ export function SiteHeader() {
     );
   }
 
+  const logo = (
+    <Link
+      to="/"
+      onClick={closeMenu}
+      className="flex shrink-0 items-center gap-2.5 rounded-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+    >
+      <span className="inline-flex size-9 items-center justify-center rounded-lg bg-primary text-primary-foreground">
+        <Radio aria-hidden="true" className="size-5" />
+      </span>
+      <span className="text-lg font-extrabold tracking-tight whitespace-nowrap">
+        <StationName />
+      </span>
+    </Link>
+  );
+  const barLinks = (
+    <ul className="flex items-center gap-1">
+      {links.map(({ to, label }) => (
+        <li key={to}>
+          <NavLink to={to} end className={navLinkClass}>
+            {label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+  const barActions = (
+    <>
+      {/* Next to a logged-in user's buttons the label only fits on the widest screens. */}
+      <StudioContactLink labelClassName={user ? 'sr-only 2xl:not-sr-only' : undefined} />
+      {accountActions('bar')}
+    </>
+  );
+
   return (
     <header
       className="sticky top-0 z-40 border-b bg-background/90 px-4 backdrop-blur supports-[backdrop-filter]:bg-background/75 sm:px-6"
@@ -113,44 +150,23 @@ export function SiteHeader() {
         menuButtonRef.current?.focus();
       }}
     >
-      <div className="mx-auto flex h-16 max-w-6xl items-center gap-4">
-        <Link
-          to="/"
-          onClick={closeMenu}
-          className="flex shrink-0 items-center gap-2.5 rounded-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-        >
-          <span className="inline-flex size-9 items-center justify-center rounded-lg bg-primary text-primary-foreground">
-            <Radio aria-hidden="true" className="size-5" />
-          </span>
-          <span className="text-lg font-extrabold tracking-tight whitespace-nowrap">
-            <StationName />
-          </span>
-        </Link>
+      <div ref={rowRef} className="relative mx-auto flex h-16 max-w-6xl items-center gap-4">
+        {logo}
 
-        <nav aria-label="Hoofdmenu" className="hidden xl:block">
-          <ul className="flex items-center gap-1">
-            {links.map(({ to, label }) => (
-              <li key={to}>
-                <NavLink to={to} end className={navLinkClass}>
-                  {label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
+        <nav aria-label="Hoofdmenu" className={cn(collapsed && 'hidden')}>
+          {barLinks}
         </nav>
 
         <div className="ml-auto flex items-center gap-2">
           {isLive && <LiveBadge />}
-          <div className="hidden items-center gap-2 xl:flex">
-            {/* Next to a logged-in user's buttons the label only fits on the widest screens. */}
-            <StudioContactLink labelClassName={user ? 'sr-only 2xl:not-sr-only' : undefined} />
-            {accountActions('bar')}
+          <div className={cn('items-center gap-2', collapsed ? 'hidden' : 'flex')}>
+            {barActions}
           </div>
           <Button
             ref={menuButtonRef}
             variant="ghost"
             size="sm"
-            className="xl:hidden"
+            className={cn(!collapsed && 'hidden')}
             aria-expanded={isMenuOpen}
             aria-controls={MOBILE_MENU_ID}
             onClick={() => setMenuOpenedOn(isMenuOpen ? null : pathname)}
@@ -159,10 +175,25 @@ export function SiteHeader() {
             Menu
           </Button>
         </div>
+        {/* The full bar, unseen, to measure: the menu collapses only when the links don't fit. */}
+        <div
+          ref={fullBarRef}
+          aria-hidden="true"
+          inert
+          className="invisible absolute top-0 left-0 flex h-0 w-max items-center gap-4 overflow-hidden"
+        >
+          {logo}
+          {barLinks}
+          <div className="flex items-center gap-2">
+            {/* About the LIVE badge's width (the badge itself once, for screen readers). */}
+            {isLive && <span className="w-16 shrink-0" />}
+            {barActions}
+          </div>
+        </div>
       </div>
 
       {isMenuOpen && (
-        <div id={MOBILE_MENU_ID} className="border-t pt-2 pb-4 xl:hidden">
+        <div id={MOBILE_MENU_ID} className={cn('border-t pt-2 pb-4', !collapsed && 'hidden')}>
           <nav aria-label="Hoofdmenu">
             <ul className="grid gap-1">
               {links.map(({ to, label }) => (
