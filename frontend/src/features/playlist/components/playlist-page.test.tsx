@@ -6,12 +6,13 @@ import { renderWithProviders } from '@/test/render-app';
 import { FRIDAY_14H, stationInfo } from '@/test/station-fixtures';
 import { PlaylistPage } from './playlist-page';
 
+/** Newest first, as the server lists them. */
 const DATES: AvailableDate[] = [
-  { value: '2025-11-20', label: 'donderdag 20 november', isToday: false, trackCount: 317 },
   { value: '2025-11-21', label: 'vrijdag 21 november', isToday: true, trackCount: 143 },
+  { value: '2025-11-20', label: 'donderdag 20 november', isToday: false, trackCount: 317 },
 ];
 
-/** A day lists all its hours; this one has plays at 13:00 and 14:00 only. */
+/** A day lists all its hours in clock order; this one has plays at 13:00 and 14:00 only. */
 const HOURS: AvailableHour[] = Array.from({ length: 24 }, (_, hour) => ({
   value: String(hour),
   label: `${String(hour).padStart(2, '0')}:00`,
@@ -134,7 +135,7 @@ describe('the playlist page: selection', () => {
   });
 
   it('shows the hours the day has in clock order (23 when the clocks go forward)', async () => {
-    const springDay = HOURS.filter((hour) => hour.value !== '2').toReversed();
+    const springDay = HOURS.filter((hour) => hour.value !== '2');
     renderPlaylist({
       'GET /api/playlist/available-hours?date=2025-11-21': () => jsonResponse(springDay),
     });
@@ -145,7 +146,7 @@ describe('the playlist page: selection', () => {
       'button',
     );
     expect(hours.map((hour) => hour.textContent?.slice(0, 5))).toEqual(
-      springDay.map((hour) => hour.label).toReversed(),
+      springDay.map((hour) => hour.label),
     );
     expect(hours).toHaveLength(23);
   });
