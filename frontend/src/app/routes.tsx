@@ -15,36 +15,48 @@ function lazyPage<Props extends object>(
   return lazy(async () => ({ default: await load() }));
 }
 
-const HomePage = lazyPage(
-  async () => (await import('@/features/home/components/home-page')).HomePage,
-);
-const ListenPage = lazyPage(
-  async () => (await import('@/features/listen/components/listen-page')).ListenPage,
-);
-const PlaylistPage = lazyPage(
-  async () => (await import('@/features/playlist/components/playlist-page')).PlaylistPage,
-);
-const AuthPage = lazyPage(
-  async () => (await import('@/features/auth/components/auth-page')).AuthPage,
-);
-const RequestsPage = lazyPage(
-  async () => (await import('@/features/requests/components/requests-page')).RequestsPage,
-);
-const UploadPage = lazyPage(
-  async () => (await import('@/features/uploads/components/upload-page')).UploadPage,
-);
-const AccountPage = lazyPage(
-  async () => (await import('@/features/account/components/account-page')).AccountPage,
-);
-const CloudUploadsPage = lazyPage(
-  async () =>
-    (await import('@/features/cloud-uploads/components/cloud-uploads-page')).CloudUploadsPage,
-);
+const load = {
+  home: () => import('@/features/home/components/home-page'),
+  listen: () => import('@/features/listen/components/listen-page'),
+  playlist: () => import('@/features/playlist/components/playlist-page'),
+  auth: () => import('@/features/auth/components/auth-page'),
+  requests: () => import('@/features/requests/components/requests-page'),
+  upload: () => import('@/features/uploads/components/upload-page'),
+  account: () => import('@/features/account/components/account-page'),
+  cloudUploads: () => import('@/features/cloud-uploads/components/cloud-uploads-page'),
+  adminManagement: () => import('@/features/admin/components/admin-management-page'),
+  notFound: () => import('./not-found-page'),
+};
+
+const HomePage = lazyPage(async () => (await load.home()).HomePage);
+const ListenPage = lazyPage(async () => (await load.listen()).ListenPage);
+const PlaylistPage = lazyPage(async () => (await load.playlist()).PlaylistPage);
+const AuthPage = lazyPage(async () => (await load.auth()).AuthPage);
+const RequestsPage = lazyPage(async () => (await load.requests()).RequestsPage);
+const UploadPage = lazyPage(async () => (await load.upload()).UploadPage);
+const AccountPage = lazyPage(async () => (await load.account()).AccountPage);
+const CloudUploadsPage = lazyPage(async () => (await load.cloudUploads()).CloudUploadsPage);
 const AdminManagementPage = lazyPage(
-  async () =>
-    (await import('@/features/admin/components/admin-management-page')).AdminManagementPage,
+  async () => (await load.adminManagement()).AdminManagementPage,
 );
-const NotFoundPage = lazyPage(async () => (await import('./not-found-page')).NotFoundPage);
+const NotFoundPage = lazyPage(async () => (await load.notFound()).NotFoundPage);
+
+/** The chunk of the page at `pathname` (the first one a visit shows), loading. */
+export function preloadPage(pathname: string): Promise<unknown> {
+  const byFirstSegment: Record<string, () => Promise<unknown>> = {
+    '': load.home,
+    luisteren: load.listen,
+    playlist: load.playlist,
+    // A guarded page may show /auth instead; its own chunk is small.
+    auth: load.auth,
+    verzoekjes: load.requests,
+    upload: load.upload,
+    account: load.account,
+    'cloud-uploads': load.cloudUploads,
+    'admin-management': load.adminManagement,
+  };
+  return (byFirstSegment[pathname.split('/')[1] ?? ''] ?? load.notFound)();
+}
 
 // Pages that need another feature's data get it here, so features never import each other.
 

@@ -77,7 +77,7 @@ export function RequireUser({ adminOnly = false, children }: RequireUserProps) {
 }
 
 /** What RequireUser hands to /auth: the page the visitor wanted. */
-export type AuthRedirectState = { from: string };
+type AuthRedirectState = { from: string };
 
 /** The page to open after logging in: the one the visitor wanted (only a path of this site), else home. */
 export function pageAfterLogin(state: unknown): string {
