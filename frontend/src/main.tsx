@@ -3,6 +3,8 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { authUserQueryOptions } from './features/auth/api/get-auth-user';
 import { djSettingsQueryOptions } from './features/dj-settings/api/get-dj-settings';
+import { nowPlayingQueryOptions } from './features/player/api/get-now-playing';
+import { availableDatesQueryOptions } from './features/playlist/api/get-available-dates';
 import { AppProviders } from './app/providers';
 import { appRoutes, preloadPage } from './app/routes';
 import { createQueryClient } from './lib/query-client';
@@ -20,8 +22,16 @@ const queryClient = createQueryClient();
 // The station's name, the user, the station settings and the page's own code shape the first
 // screen: the first paint waits a moment for them, so the page does not jump when they arrive
 // (layout shift). A slow answer does not hold the page: it then draws with placeholders.
+const { pathname } = window.location;
+const pageData =
+  pathname === '/' || pathname === '/luisteren'
+    ? queryClient.prefetchQuery(nowPlayingQueryOptions)
+    : pathname === '/playlist'
+      ? queryClient.prefetchQuery(availableDatesQueryOptions)
+      : undefined;
 const essentials = Promise.allSettled([
-  preloadPage(window.location.pathname),
+  preloadPage(pathname),
+  pageData,
   queryClient.prefetchQuery(stationInfoQueryOptions),
   queryClient.prefetchQuery(authUserQueryOptions),
   queryClient.prefetchQuery(djSettingsQueryOptions),

@@ -8,54 +8,73 @@ import { LivePlayer } from '@/features/player/components/live-player';
 import { useStationInfo } from '@/lib/station-info';
 import { AppLayout } from './layout/app-layout';
 
-/** A page loaded with its route (its own chunk), so a visit downloads only the pages it opens. */
+type LazyPage<Props> = ComponentType<Props> & { preload: () => Promise<unknown> };
+
+/**
+ * A page loaded with its route (its own chunk), so a visit downloads only the pages it opens.
+ * Once loaded (or preloaded before the first render) it renders at once, without suspending:
+ * the first page then paints whole, with no loading state in between (no layout shift).
+ */
 function lazyPage<Props extends object>(
   load: () => Promise<ComponentType<Props>>,
-): ComponentType<Props> {
-  return lazy(async () => ({ default: await load() }));
+): LazyPage<Props> {
+  let Loaded: ComponentType<Props> | undefined;
+  const preload = async () => {
+    Loaded ??= await load();
+    return Loaded;
+  };
+  const Suspending = lazy(async () => ({ default: await preload() }));
+  function Page(props: Props) {
+    return Loaded ? <Loaded {...props} /> : <Suspending {...props} />;
+  }
+  return Object.assign(Page, { preload });
 }
 
-const load = {
-  home: () => import('@/features/home/components/home-page'),
-  listen: () => import('@/features/listen/components/listen-page'),
-  playlist: () => import('@/features/playlist/components/playlist-page'),
-  auth: () => import('@/features/auth/components/auth-page'),
-  requests: () => import('@/features/requests/components/requests-page'),
-  upload: () => import('@/features/uploads/components/upload-page'),
-  account: () => import('@/features/account/components/account-page'),
-  cloudUploads: () => import('@/features/cloud-uploads/components/cloud-uploads-page'),
-  adminManagement: () => import('@/features/admin/components/admin-management-page'),
-  notFound: () => import('./not-found-page'),
-};
-
-const HomePage = lazyPage(async () => (await load.home()).HomePage);
-const ListenPage = lazyPage(async () => (await load.listen()).ListenPage);
-const PlaylistPage = lazyPage(async () => (await load.playlist()).PlaylistPage);
-const AuthPage = lazyPage(async () => (await load.auth()).AuthPage);
-const RequestsPage = lazyPage(async () => (await load.requests()).RequestsPage);
-const UploadPage = lazyPage(async () => (await load.upload()).UploadPage);
-const AccountPage = lazyPage(async () => (await load.account()).AccountPage);
-const CloudUploadsPage = lazyPage(async () => (await load.cloudUploads()).CloudUploadsPage);
-const AdminManagementPage = lazyPage(
-  async () => (await load.adminManagement()).AdminManagementPage,
+const HomePage = lazyPage(
+  async () => (await import('@/features/home/components/home-page')).HomePage,
 );
-const NotFoundPage = lazyPage(async () => (await load.notFound()).NotFoundPage);
+const ListenPage = lazyPage(
+  async () => (await import('@/features/listen/components/listen-page')).ListenPage,
+);
+const PlaylistPage = lazyPage(
+  async () => (await import('@/features/playlist/components/playlist-page')).PlaylistPage,
+);
+const AuthPage = lazyPage(
+  async () => (await import('@/features/auth/components/auth-page')).AuthPage,
+);
+const RequestsPage = lazyPage(
+  async () => (await import('@/features/requests/components/requests-page')).RequestsPage,
+);
+const UploadPage = lazyPage(
+  async () => (await import('@/features/uploads/components/upload-page')).UploadPage,
+);
+const AccountPage = lazyPage(
+  async () => (await import('@/features/account/components/account-page')).AccountPage,
+);
+const CloudUploadsPage = lazyPage(
+  async () =>
+    (await import('@/features/cloud-uploads/components/cloud-uploads-page')).CloudUploadsPage,
+);
+const AdminManagementPage = lazyPage(
+  async () =>
+    (await import('@/features/admin/components/admin-management-page')).AdminManagementPage,
+);
+const NotFoundPage = lazyPage(async () => (await import('./not-found-page')).NotFoundPage);
 
-/** The chunk of the page at `pathname` (the first one a visit shows), loading. */
+/** Loads the page at `pathname` (the first one a visit shows) before it is rendered. */
 export function preloadPage(pathname: string): Promise<unknown> {
-  const byFirstSegment: Record<string, () => Promise<unknown>> = {
-    '': load.home,
-    luisteren: load.listen,
-    playlist: load.playlist,
-    // A guarded page may show /auth instead; its own chunk is small.
-    auth: load.auth,
-    verzoekjes: load.requests,
-    upload: load.upload,
-    account: load.account,
-    'cloud-uploads': load.cloudUploads,
-    'admin-management': load.adminManagement,
+  const byFirstSegment: Record<string, { preload: () => Promise<unknown> }> = {
+    '': HomePage,
+    luisteren: ListenPage,
+    playlist: PlaylistPage,
+    auth: AuthPage,
+    verzoekjes: RequestsPage,
+    upload: UploadPage,
+    account: AccountPage,
+    'cloud-uploads': CloudUploadsPage,
+    'admin-management': AdminManagementPage,
   };
-  return (byFirstSegment[pathname.split('/')[1] ?? ''] ?? load.notFound)();
+  return (byFirstSegment[pathname.split('/')[1] ?? ''] ?? NotFoundPage).preload();
 }
 
 // Pages that need another feature's data get it here, so features never import each other.
