@@ -3,10 +3,14 @@ import { adminCredentials } from '../support/stack.ts';
 
 // Proves the harness: the native stack runs, the gateway serves the SPA and routes /api.
 
-test('the home page answers and has a title', async ({ page }) => {
+test("the home page answers with the station's title", async ({ page, request }) => {
   const response = await page.goto('/');
   expect(response?.status()).toBe(200);
-  await expect(page).toHaveTitle(/\S/);
+  // The name is configured once (STATION_NAME) and served at runtime by station info.
+  const { name } = (await (await request.get('/api/station-info')).json()) as { name: string };
+  expect(name).toBe('Radio Lokaal');
+  await expect(page).toHaveTitle('Radio Lokaal · Jouw lokale radio');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Radio Lokaal' })).toBeVisible();
 });
 
 test('an unknown API path answers the JSON 404 of the gateway', async ({ request }) => {

@@ -1,21 +1,81 @@
+import { lazy, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
-import { AccountPage } from '@/features/account/components/account-page';
-import { AdminManagementPage } from '@/features/admin/components/admin-management-page';
 import { useAuthUser } from '@/features/auth/api/get-auth-user';
 import { GuestOnly, RequireUser } from '@/features/auth/components/auth-guards';
-import { AuthPage } from '@/features/auth/components/auth-page';
-import { CloudUploadsPage } from '@/features/cloud-uploads/components/cloud-uploads-page';
 import { DJ_SETTINGS_DEFAULTS, useDjSettings } from '@/features/dj-settings/api/get-dj-settings';
-import { HomePage } from '@/features/home/components/home-page';
-import { ListenPage } from '@/features/listen/components/listen-page';
 import { useNowPlaying } from '@/features/player/api/get-now-playing';
-import { useStationInfo } from '@/features/player/api/get-station-info';
 import { LivePlayer } from '@/features/player/components/live-player';
-import { PlaylistPage } from '@/features/playlist/components/playlist-page';
-import { RequestsPage } from '@/features/requests/components/requests-page';
-import { UploadPage } from '@/features/uploads/components/upload-page';
+import { useStationInfo } from '@/lib/station-info';
 import { AppLayout } from './layout/app-layout';
-import { NotFoundPage } from './not-found-page';
+
+type LazyPage<Props> = ComponentType<Props> & { preload: () => Promise<unknown> };
+
+/**
+ * A page loaded with its route (its own chunk), so a visit downloads only the pages it opens.
+ * Once loaded (or preloaded before the first render) it renders at once, without suspending:
+ * the first page then paints whole, with no loading state in between (no layout shift).
+ */
+function lazyPage<Props extends object>(
+  load: () => Promise<ComponentType<Props>>,
+): LazyPage<Props> {
+  let Loaded: ComponentType<Props> | undefined;
+  const preload = async () => {
+    Loaded ??= await load();
+    return Loaded;
+  };
+  const Suspending = lazy(async () => ({ default: await preload() }));
+  function Page(props: Props) {
+    return Loaded ? <Loaded {...props} /> : <Suspending {...props} />;
+  }
+  return Object.assign(Page, { preload });
+}
+
+const HomePage = lazyPage(
+  async () => (await import('@/features/home/components/home-page')).HomePage,
+);
+const ListenPage = lazyPage(
+  async () => (await import('@/features/listen/components/listen-page')).ListenPage,
+);
+const PlaylistPage = lazyPage(
+  async () => (await import('@/features/playlist/components/playlist-page')).PlaylistPage,
+);
+const AuthPage = lazyPage(
+  async () => (await import('@/features/auth/components/auth-page')).AuthPage,
+);
+const RequestsPage = lazyPage(
+  async () => (await import('@/features/requests/components/requests-page')).RequestsPage,
+);
+const UploadPage = lazyPage(
+  async () => (await import('@/features/uploads/components/upload-page')).UploadPage,
+);
+const AccountPage = lazyPage(
+  async () => (await import('@/features/account/components/account-page')).AccountPage,
+);
+const CloudUploadsPage = lazyPage(
+  async () =>
+    (await import('@/features/cloud-uploads/components/cloud-uploads-page')).CloudUploadsPage,
+);
+const AdminManagementPage = lazyPage(
+  async () =>
+    (await import('@/features/admin/components/admin-management-page')).AdminManagementPage,
+);
+const NotFoundPage = lazyPage(async () => (await import('./not-found-page')).NotFoundPage);
+
+/** Loads the page at `pathname` (the first one a visit shows) before it is rendered. */
+export function preloadPage(pathname: string): Promise<unknown> {
+  const byFirstSegment: Record<string, { preload: () => Promise<unknown> }> = {
+    '': HomePage,
+    luisteren: ListenPage,
+    playlist: PlaylistPage,
+    auth: AuthPage,
+    verzoekjes: RequestsPage,
+    upload: UploadPage,
+    account: AccountPage,
+    'cloud-uploads': CloudUploadsPage,
+    'admin-management': AdminManagementPage,
+  };
+  return (byFirstSegment[pathname.split('/')[1] ?? ''] ?? NotFoundPage).preload();
+}
 
 // Pages that need another feature's data get it here, so features never import each other.
 
@@ -26,11 +86,13 @@ function AuthRoute() {
 
 function HomeRoute() {
   const nowPlaying = useNowPlaying();
+  const stationInfo = useStationInfo();
   return (
     <HomePage
       player={<LivePlayer />}
       history={nowPlaying.data?.song_history}
       historyStatus={nowPlaying.status}
+      timeZone={stationInfo.data?.timeZone}
     />
   );
 }

@@ -4,21 +4,22 @@ import { formatClock, formatClockWithSeconds, formatDuration } from './format-ti
 // 2025-11-21 13:05:09 UTC is 14:05:09 in Amsterdam (winter time); 2025-07-01 12:00 UTC is 14:00.
 const WINTER = Date.UTC(2025, 10, 21, 13, 5, 9) / 1000;
 const SUMMER = Date.UTC(2025, 6, 1, 12, 0, 0) / 1000;
+const TZ = 'Europe/Amsterdam';
 
 describe('formatClock', () => {
   it("shows hours and minutes nl-NL in the station's time zone", () => {
-    expect(formatClock(WINTER)).toBe('14:05');
-    expect(formatClock(SUMMER)).toBe('14:00');
+    expect(formatClock(WINTER, TZ)).toBe('14:05');
+    expect(formatClock(SUMMER, TZ)).toBe('14:00');
   });
 
   it('writes early hours with two digits', () => {
-    expect(formatClock(Date.UTC(2025, 10, 21, 7, 3) / 1000)).toBe('08:03');
+    expect(formatClock(Date.UTC(2025, 10, 21, 7, 3) / 1000, TZ)).toBe('08:03');
   });
 });
 
 describe('formatClockWithSeconds', () => {
   it('adds the seconds for the playlist', () => {
-    expect(formatClockWithSeconds(WINTER)).toBe('14:05:09');
+    expect(formatClockWithSeconds(WINTER, TZ)).toBe('14:05:09');
   });
 });
 

@@ -1,26 +1,30 @@
-import { STATION_TIME_ZONE } from './config';
+// Times are shown nl-NL in the station's time zone (station info), the zone of the archive's
+// days and hours. Formatters are costly to create: one per zone and shape.
+const formatters = new Map<string, Intl.DateTimeFormat>();
 
-// Times are shown nl-NL in the station's time zone, the zone of the archive's days and hours.
-const clock = new Intl.DateTimeFormat('nl-NL', {
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: STATION_TIME_ZONE,
-});
-const clockWithSeconds = new Intl.DateTimeFormat('nl-NL', {
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  timeZone: STATION_TIME_ZONE,
-});
-
-/** "14:05" for a moment given in unix seconds. */
-export function formatClock(unixSeconds: number): string {
-  return clock.format(unixSeconds * 1000);
+function clockIn(timeZone: string, withSeconds: boolean): Intl.DateTimeFormat {
+  const key = `${timeZone} ${withSeconds}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('nl-NL', {
+      hour: '2-digit',
+      minute: '2-digit',
+      ...(withSeconds ? { second: '2-digit' } : {}),
+      timeZone,
+    });
+    formatters.set(key, formatter);
+  }
+  return formatter;
 }
 
-/** "14:05:09" for a moment given in unix seconds. */
-export function formatClockWithSeconds(unixSeconds: number): string {
-  return clockWithSeconds.format(unixSeconds * 1000);
+/** "14:05" in `timeZone` for a moment given in unix seconds. */
+export function formatClock(unixSeconds: number, timeZone: string): string {
+  return clockIn(timeZone, false).format(unixSeconds * 1000);
+}
+
+/** "14:05:09" in `timeZone` for a moment given in unix seconds. */
+export function formatClockWithSeconds(unixSeconds: number, timeZone: string): string {
+  return clockIn(timeZone, true).format(unixSeconds * 1000);
 }
 
 /** The ISO 8601 form of a moment given in unix seconds, for a <time dateTime>. */

@@ -1,6 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
 
-/** Data is loaded once and kept: no refetch on focus or by interval, no retries. */
+/**
+ * No refetch on focus or by interval, no retries, unless a query says so. Every query sets its
+ * own staleTime (how long its data is good for) in its api file; Infinity is only the fallback.
+ */
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {

@@ -1,5 +1,5 @@
-export const UNKNOWN_ARTIST = 'Onbekende Artiest';
-export const UNKNOWN_TITLE = 'Onbekende Titel';
+const UNKNOWN_ARTIST = 'Onbekende Artiest';
+const UNKNOWN_TITLE = 'Onbekende Titel';
 
 /** The artist as shown to listeners: an empty or missing name reads "Onbekende Artiest". */
 export function displayArtist(artist: string | null | undefined): string {

@@ -1,9 +1,13 @@
 import { useEffect } from 'react';
-import { STATION_NAME } from './config';
+import { useStationInfo } from './station-info';
 
 /** Sets the browser tab's title: "{page} · {station}", or the station's own title without a page. */
 export function useDocumentTitle(page?: string) {
+  const station = useStationInfo().data?.name;
   useEffect(() => {
-    document.title = page ? `${page} · ${STATION_NAME}` : `${STATION_NAME} · Jouw lokale radio`;
-  }, [page]);
+    const suffix = station ? ` · ${station}` : '';
+    document.title = page
+      ? `${page}${suffix}`
+      : `${station ? `${station} · ` : ''}Jouw lokale radio`;
+  }, [page, station]);
 }

@@ -1,5 +1,6 @@
 import { vi } from 'vitest';
 import type { User } from '@radio/contracts';
+import { stationInfo } from './station-fixtures';
 
 type Handler = (init: RequestInit | undefined) => Response | Promise<Response>;
 
@@ -59,6 +60,7 @@ export function sessionHandlers(
   return {
     'GET /api/auth/user': () =>
       user ? jsonResponse(user) : errorResponse(401, 'Niet ingelogd', 'UNAUTHENTICATED'),
+    'GET /api/station-info': () => jsonResponse(stationInfo()),
     'GET /api/dj-settings': () =>
       jsonResponse({
         requestsEnabled: true,

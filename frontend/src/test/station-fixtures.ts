@@ -6,6 +6,7 @@ export const FALLBACK_URL = 'http://radio.example.nl/stream/radio.mp3';
 export function stationInfo(overrides: Partial<StationInfo> = {}): StationInfo {
   return {
     name: 'Radio Lokaal',
+    timeZone: 'Europe/Amsterdam',
     streamUrl: STREAM_URL,
     streamFallbackUrl: FALLBACK_URL,
     playlistPlsUrl: 'https://radio.example.nl/stream/radio.pls',

@@ -38,9 +38,11 @@ export type NowPlayingResponse = z.infer<typeof nowPlayingResponseSchema>;
 /** GET /api/station-info: public station facts for the player; never secrets. */
 export const stationInfoSchema = z.object({
   name: z.string(),
-  /** Tried first (https). */
+  /** IANA zone of the archive's days and hours, and of the times the site shows. */
+  timeZone: z.string(),
+  /** Tried first; a path ("/stream/radio.mp3") is on the site itself. */
   streamUrl: z.string(),
-  /** Tried when the first fails (http). */
+  /** Tried when the first fails; '' when there is none. */
   streamFallbackUrl: z.string(),
   /** Player playlist files for desktop players. */
   playlistPlsUrl: z.string(),

@@ -1,9 +1,26 @@
+import { Suspense, useRef } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { Spinner } from '@/components/ui/spinner';
 import { PlayerProvider } from '@/features/player/components/player-provider';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
+import { useRouteFocus } from './use-route-focus';
+
+function PageLoading() {
+  return (
+    <div
+      role="status"
+      className="flex min-h-[60vh] items-center justify-center text-muted-foreground"
+    >
+      <Spinner className="size-6" />
+      <span className="sr-only">Pagina laden...</span>
+    </div>
+  );
+}
 
 export function AppLayout() {
+  const mainRef = useRef<HTMLElement>(null);
+  useRouteFocus(mainRef);
   return (
     // The player lives here, above the pages, so the stream keeps playing between them.
     <PlayerProvider>
@@ -16,11 +33,15 @@ export function AppLayout() {
         </a>
         <SiteHeader />
         <main
+          ref={mainRef}
           id="inhoud"
           tabIndex={-1}
           className="flex-1 px-4 py-8 focus:outline-none sm:px-6 lg:py-12"
         >
-          <Outlet />
+          {/* A page's chunk loads on first visit; the space stays reserved meanwhile. */}
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
         </main>
         <SiteFooter />
         <ScrollRestoration />

@@ -1,7 +1,7 @@
 import type { User } from '@radio/contracts';
 import type { DjSettings } from '@/features/dj-settings/api/get-dj-settings';
 
-export type NavItem = { to: string; label: string };
+type NavItem = { to: string; label: string };
 
 /** The header's page links for this visitor (spec section 2, "Header"). */
 export function navLinksFor(user: User | null, settings: DjSettings): NavItem[] {

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Radio } from 'lucide-react';
-import { STATION_NAME } from '@/lib/config';
+import { StationName } from '@/components/station-name';
 import { StudioContactLink } from './studio-contact-link';
 
 const CURRENT_YEAR = new Date().getFullYear();
@@ -20,7 +20,7 @@ export function SiteFooter() {
             <span className="inline-flex size-9 items-center justify-center rounded-lg bg-primary text-primary-foreground">
               <Radio aria-hidden="true" className="size-5" />
             </span>
-            {STATION_NAME}
+            <StationName />
           </p>
           <p className="text-sm text-ink-foreground/75">
             Jouw lokale radio: muziek, mensen en nieuws uit de buurt, dag en nacht.
@@ -53,7 +53,7 @@ export function SiteFooter() {
       </div>
       <div className="mx-auto max-w-6xl border-t border-white/10">
         <p className="py-5 text-xs text-ink-foreground/60">
-          © {CURRENT_YEAR} {STATION_NAME}
+          © {CURRENT_YEAR} <StationName />
         </p>
       </div>
     </footer>

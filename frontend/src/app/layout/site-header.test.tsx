@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { User } from '@radio/contracts';
 import { jsonResponse, mockFetch, sessionHandlers, testUser } from '@/test/fetch-mock';
 import { renderApp, renderWithProviders } from '@/test/render-app';
@@ -99,5 +99,36 @@ describe('SiteHeader', () => {
       method: 'POST',
       credentials: 'include',
     });
+  });
+
+  it('Escape closes the menu and gives focus back to the menu button', async () => {
+    await renderHeader(testUser());
+    const menuButton = screen.getByRole('button', { name: 'Menu' });
+    fireEvent.click(menuButton);
+    const menu = document.getElementById('mobile-menu');
+    expect(menu).not.toBeNull();
+    const link = within(menu!).getByRole('link', { name: 'Playlist' });
+    link.focus();
+
+    fireEvent.keyDown(link, { key: 'Escape' });
+
+    expect(document.getElementById('mobile-menu')).toBeNull();
+    expect(document.activeElement).toBe(menuButton);
+    expect(menuButton.getAttribute('aria-expanded')).toBe('false');
+  });
+});
+
+describe('navigating', () => {
+  it("moves focus to the new page's heading, so it is announced", async () => {
+    mockFetch(sessionHandlers(null));
+    const { router } = renderApp('/');
+    await screen.findByRole('heading', { level: 1 });
+    // The first page keeps the browser's own start (focus on the document).
+    expect(document.activeElement).toBe(document.body);
+
+    await act(() => router.navigate('/luisteren'));
+
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Luisteren' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
   });
 });

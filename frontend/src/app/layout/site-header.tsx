@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router-dom';
+import { useRef, useState } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { LogIn, LogOut, Menu, Radio, UserRound, X } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -7,12 +7,16 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useAuthUser } from '@/features/auth/api/get-auth-user';
 import { useLogout } from '@/features/auth/api/logout';
 import { DJ_SETTINGS_DEFAULTS, useDjSettings } from '@/features/dj-settings/api/get-dj-settings';
-import { STATION_NAME } from '@/lib/config';
+import { StationName } from '@/components/station-name';
+import { serverMessage } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
+import { toast } from '@/components/ui/use-toast';
 import { navLinksFor } from './nav-links';
+import { useFits } from './use-fits';
 import { StudioContactLink } from './studio-contact-link';
 
 const MOBILE_MENU_ID = 'mobile-menu';
+const LOGOUT_REDIRECT_DELAY_MS = 100;
 
 function LiveBadge() {
   return (
@@ -33,12 +37,34 @@ function navLinkClass({ isActive }: { isActive: boolean }) {
 export function SiteHeader() {
   const { data: user = null, isPending: isUserPending } = useAuthUser();
   const { data: settings = DJ_SETTINGS_DEFAULTS } = useDjSettings();
-  const logout = useLogout();
+  const navigate = useNavigate();
+  const logout = useLogout({
+    mutationConfig: {
+      onSuccess: async () => {
+        toast({ title: 'Tot ziens!', description: 'Je bent succesvol uitgelogd.' });
+        // The goodbye toast shows a moment before the page changes; flushSync: the home page is
+        // on screen (not in a transition) before the user is forgotten.
+        await new Promise((resolve) => setTimeout(resolve, LOGOUT_REDIRECT_DELAY_MS));
+        await navigate('/', { flushSync: true });
+      },
+      onError: (error) => {
+        toast({
+          variant: 'destructive',
+          title: 'Uitloggen mislukt',
+          description: serverMessage(error) ?? 'Er is een fout opgetreden bij het uitloggen',
+        });
+      },
+    },
+  });
   const { pathname } = useLocation();
   // The menu belongs to the page it was opened on, so it closes by itself on navigation.
   const [menuOpenedOn, setMenuOpenedOn] = useState<string | null>(null);
   const isMenuOpen = menuOpenedOn === pathname;
   const closeMenu = () => setMenuOpenedOn(null);
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+  const rowRef = useRef<HTMLDivElement>(null);
+  const fullBarRef = useRef<HTMLDivElement>(null);
+  const collapsed = !useFits(fullBarRef, rowRef);
 
   const links = navLinksFor(user, settings);
   const isLive = settings.broadcastingMode === 'live';
@@ -81,50 +107,66 @@ export function SiteHeader() {
     );
   }
 
+  const logo = (
+    <Link
+      to="/"
+      onClick={closeMenu}
+      className="flex shrink-0 items-center gap-2.5 rounded-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+    >
+      <span className="inline-flex size-9 items-center justify-center rounded-lg bg-primary text-primary-foreground">
+        <Radio aria-hidden="true" className="size-5" />
+      </span>
+      <span className="text-lg font-extrabold tracking-tight whitespace-nowrap">
+        <StationName />
+      </span>
+    </Link>
+  );
+  const barLinks = (
+    <ul className="flex items-center gap-1">
+      {links.map(({ to, label }) => (
+        <li key={to}>
+          <NavLink to={to} end className={navLinkClass}>
+            {label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+  const barActions = (
+    <>
+      {/* Next to a logged-in user's buttons the label only fits on the widest screens. */}
+      <StudioContactLink labelClassName={user ? 'sr-only 2xl:not-sr-only' : undefined} />
+      {accountActions('bar')}
+    </>
+  );
+
   return (
     <header
       className="sticky top-0 z-40 border-b bg-background/90 px-4 backdrop-blur supports-[backdrop-filter]:bg-background/75 sm:px-6"
       onKeyDown={(event) => {
-        if (event.key === 'Escape') closeMenu();
+        if (event.key !== 'Escape' || !isMenuOpen) return;
+        closeMenu();
+        // The focused link is gone with the menu: focus goes back to the button that opened it.
+        menuButtonRef.current?.focus();
       }}
     >
-      <div className="mx-auto flex h-16 max-w-6xl items-center gap-4">
-        <Link
-          to="/"
-          onClick={closeMenu}
-          className="flex shrink-0 items-center gap-2.5 rounded-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-        >
-          <span className="inline-flex size-9 items-center justify-center rounded-lg bg-primary text-primary-foreground">
-            <Radio aria-hidden="true" className="size-5" />
-          </span>
-          <span className="text-lg font-extrabold tracking-tight whitespace-nowrap">
-            {STATION_NAME}
-          </span>
-        </Link>
+      <div ref={rowRef} className="relative mx-auto flex h-16 max-w-6xl items-center gap-4">
+        {logo}
 
-        <nav aria-label="Hoofdmenu" className="hidden xl:block">
-          <ul className="flex items-center gap-1">
-            {links.map(({ to, label }) => (
-              <li key={to}>
-                <NavLink to={to} end className={navLinkClass}>
-                  {label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
+        <nav aria-label="Hoofdmenu" className={cn(collapsed && 'hidden')}>
+          {barLinks}
         </nav>
 
         <div className="ml-auto flex items-center gap-2">
           {isLive && <LiveBadge />}
-          <div className="hidden items-center gap-2 xl:flex">
-            {/* Next to a logged-in user's buttons the label only fits on the widest screens. */}
-            <StudioContactLink labelClassName={user ? 'sr-only 2xl:not-sr-only' : undefined} />
-            {accountActions('bar')}
+          <div className={cn('items-center gap-2', collapsed ? 'hidden' : 'flex')}>
+            {barActions}
           </div>
           <Button
+            ref={menuButtonRef}
             variant="ghost"
             size="sm"
-            className="xl:hidden"
+            className={cn(!collapsed && 'hidden')}
             aria-expanded={isMenuOpen}
             aria-controls={MOBILE_MENU_ID}
             onClick={() => setMenuOpenedOn(isMenuOpen ? null : pathname)}
@@ -133,10 +175,25 @@ export function SiteHeader() {
             Menu
           </Button>
         </div>
+        {/* The full bar, unseen, to measure: the menu collapses only when the links don't fit. */}
+        <div
+          ref={fullBarRef}
+          aria-hidden="true"
+          inert
+          className="invisible absolute top-0 left-0 flex h-0 w-max items-center gap-4 overflow-hidden"
+        >
+          {logo}
+          {barLinks}
+          <div className="flex items-center gap-2">
+            {/* About the LIVE badge's width (the badge itself once, for screen readers). */}
+            {isLive && <span className="w-16 shrink-0" />}
+            {barActions}
+          </div>
+        </div>
       </div>
 
       {isMenuOpen && (
-        <div id={MOBILE_MENU_ID} className="border-t pt-2 pb-4 xl:hidden">
+        <div id={MOBILE_MENU_ID} className={cn('border-t pt-2 pb-4', !collapsed && 'hidden')}>
           <nav aria-label="Hoofdmenu">
             <ul className="grid gap-1">
               {links.map(({ to, label }) => (

@@ -1,6 +1,6 @@
 import { MessageCircle } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { STUDIO_CONTACT_URL } from '@/lib/config';
+import { useStationInfo } from '@/lib/station-info';
 import { cn } from '@/lib/utils';
 
 type StudioContactLinkProps = {
@@ -9,11 +9,14 @@ type StudioContactLinkProps = {
   labelClassName?: string;
 };
 
-/** Opens the messaging app to chat with the studio. */
+/** Opens the messaging app to chat with the studio (the station's STUDIO_CONTACT_URL). */
 export function StudioContactLink({ className, labelClassName }: StudioContactLinkProps) {
+  const url = useStationInfo().data?.studioContactUrl;
+  // Not configured (STUDIO_CONTACT_URL): no link rather than one to nowhere.
+  if (!url) return null;
   return (
     <Button asChild variant="outline" size="sm" className={cn(className)}>
-      <a href={STUDIO_CONTACT_URL} target="_blank" rel="noopener noreferrer" title="App de studio">
+      <a href={url} target="_blank" rel="noopener noreferrer" title="App de studio">
         <MessageCircle aria-hidden="true" />
         <span className={labelClassName}>App de studio</span>
       </a>

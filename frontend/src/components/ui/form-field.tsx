@@ -3,7 +3,7 @@ import { Label } from './label';
 import { cn } from '@/lib/utils';
 
 /** What a form control needs to be named by its label and described by its error. */
-export type FieldControlProps = {
+type FieldControlProps = {
   id: string;
   'aria-invalid': boolean;
   'aria-describedby': string | undefined;

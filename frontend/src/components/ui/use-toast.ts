@@ -13,7 +13,7 @@ type ToastContent = {
   duration?: number;
 };
 
-export type ToastEntry = ToastContent & { id: string; open: boolean };
+type ToastEntry = ToastContent & { id: string; open: boolean };
 
 let toasts: ToastEntry[] = [];
 let lastId = 0;

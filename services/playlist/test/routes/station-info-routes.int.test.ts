@@ -9,31 +9,27 @@ afterEach(async () => {
 });
 
 describe('GET /api/station-info', () => {
-  it('derives the stream addresses from the public origin', async () => {
-    t = await createTestApp(buildPlaylistApp, { PUBLIC_ORIGIN: 'https://radio.example.nl' });
+  it('offers the built-in stream on the site itself, whatever name the site is reached by', async () => {
+    // The public origin names one host; a listener on http://127.0.0.1:8080 must not be sent there.
+    t = await createTestApp(buildPlaylistApp, { PUBLIC_ORIGIN: 'http://localhost:8080' });
     const response = await t.client().get('/api/station-info');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       name: 'Radio Lokaal',
-      streamUrl: 'https://radio.example.nl/stream/radio.mp3',
-      streamFallbackUrl: 'http://radio.example.nl/stream/radio.mp3',
-      playlistPlsUrl: 'https://radio.example.nl/stream/radio.pls',
-      playlistM3uUrl: 'https://radio.example.nl/stream/radio.m3u',
+      timeZone: 'Europe/Amsterdam',
+      streamUrl: '/stream/radio.mp3',
+      streamFallbackUrl: '',
+      playlistPlsUrl: '/stream/radio.pls',
+      playlistM3uUrl: '/stream/radio.m3u',
       radioDirectoryUrl: '',
       studioContactUrl: '',
     });
   });
 
-  it('offers a plain-http site its own scheme first', async () => {
-    t = await createTestApp(buildPlaylistApp, { PUBLIC_ORIGIN: 'http://localhost:8080' });
-    const info = (await t.client().get('/api/station-info')).json();
-    expect(info.streamUrl).toBe('http://localhost:8080/stream/radio.mp3');
-    expect(info.streamFallbackUrl).toBe('http://localhost:8080/stream/radio.mp3');
-  });
-
   it('takes every address from the configuration when given, and shows no secret', async () => {
     t = await createTestApp(buildPlaylistApp, {
       STATION_NAME: 'Radio Dorpsplein',
+      STATION_TZ: 'Europe/Brussels',
       STREAM_URL: 'https://stream.dorpsplein.nl/live.mp3',
       STREAM_FALLBACK_URL: 'http://stream.dorpsplein.nl/live.mp3',
       PLAYLIST_PLS_URL: 'https://stream.dorpsplein.nl/live.pls',
@@ -44,6 +40,7 @@ describe('GET /api/station-info', () => {
     const response = await t.client().get('/api/station-info');
     expect(response.json()).toEqual({
       name: 'Radio Dorpsplein',
+      timeZone: 'Europe/Brussels',
       streamUrl: 'https://stream.dorpsplein.nl/live.mp3',
       streamFallbackUrl: 'http://stream.dorpsplein.nl/live.mp3',
       playlistPlsUrl: 'https://stream.dorpsplein.nl/live.pls',

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderHook, waitFor } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient } from '@/lib/query-client';
@@ -30,11 +30,46 @@ describe('the logged-in user', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
-  it('is nobody when the server fails or cannot be reached', async () => {
-    mockFetch({ 'GET /api/auth/user': () => new Response('', { status: 502 }) });
-    await expect(fetchAuthUser()).resolves.toBeNull();
+  it('is not "nobody" when the server fails or cannot be reached: the failure is thrown', async () => {
+    mockFetch({
+      'GET /api/auth/user': () => errorResponse(503, 'Even niet bereikbaar', 'UNAVAILABLE'),
+    });
+    await expect(fetchAuthUser()).rejects.toThrow(/503/);
 
     mockFetch({ 'GET /api/auth/user': () => Promise.reject(new TypeError('Failed to fetch')) });
-    await expect(fetchAuthUser()).resolves.toBeNull();
+    await expect(fetchAuthUser()).rejects.toThrow('Failed to fetch');
+  });
+
+  it('keeps the last known user through an outage, retrying until the server answers', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const user = testUser();
+      let outage = false;
+      let calls = 0;
+      mockFetch({
+        'GET /api/auth/user': () => {
+          calls++;
+          return outage
+            ? errorResponse(503, 'Even niet bereikbaar', 'UNAVAILABLE')
+            : jsonResponse(user);
+        },
+      });
+      const { result } = renderHook(() => useAuthUser(), { wrapper });
+      await waitFor(() => expect(result.current.data).toEqual(user));
+
+      outage = true;
+      void result.current.refetch();
+      await vi.advanceTimersByTimeAsync(5_000);
+      expect(calls).toBeGreaterThan(2);
+      expect(result.current.data).toEqual(user);
+
+      outage = false;
+      await vi.advanceTimersByTimeAsync(30_000);
+      await waitFor(() => expect(result.current.isFetching).toBe(false));
+      expect(result.current.data).toEqual(user);
+      expect(result.current.isError).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,33 +1,25 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router-dom';
 import { userSchema, type LoginBody } from '@radio/contracts';
-import { apiJson, serverMessage } from '@/lib/api-client';
-import { toast } from '@/components/ui/use-toast';
+import { apiJson } from '@/lib/api-client';
+import type { MutationConfig } from '@/lib/react-query';
 import { authUserQueryKey } from './get-auth-user';
 
 export function login(body: LoginBody) {
   return apiJson(userSchema, 'POST', '/api/auth/login', body);
 }
 
-export function useLogin() {
+/** Logs in; the cached user becomes the one the server answered. */
+export function useLogin({
+  mutationConfig,
+}: { mutationConfig?: MutationConfig<typeof login> } = {}) {
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
+  const { onSuccess, ...rest } = mutationConfig ?? {};
   return useMutation({
+    ...rest,
     mutationFn: login,
-    onSuccess: (user) => {
+    onSuccess: (user, ...args) => {
       queryClient.setQueryData(authUserQueryKey, user);
-      toast({
-        title: 'Welkom terug!',
-        description: `Hallo ${user.name}, je bent succesvol ingelogd.`,
-      });
-      navigate('/');
-    },
-    onError: (error) => {
-      toast({
-        variant: 'destructive',
-        title: 'Inloggen mislukt',
-        description: serverMessage(error) ?? 'Er is een fout opgetreden bij het inloggen',
-      });
+      return onSuccess?.(user, ...args);
     },
   });
 }

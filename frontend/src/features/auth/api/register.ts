@@ -1,34 +1,25 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router-dom';
 import { userSchema, type RegisterBody } from '@radio/contracts';
-import { apiJson, serverMessage } from '@/lib/api-client';
-import { toast } from '@/components/ui/use-toast';
+import { apiJson } from '@/lib/api-client';
+import type { MutationConfig } from '@/lib/react-query';
 import { authUserQueryKey } from './get-auth-user';
 
 export function register(body: RegisterBody) {
   return apiJson(userSchema, 'POST', '/api/auth/register', body);
 }
 
-export function useRegister() {
+/** Creates an account and logs it in; the cached user becomes the new one. */
+export function useRegister({
+  mutationConfig,
+}: { mutationConfig?: MutationConfig<typeof register> } = {}) {
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
+  const { onSuccess, ...rest } = mutationConfig ?? {};
   return useMutation({
+    ...rest,
     mutationFn: register,
-    onSuccess: (user) => {
+    onSuccess: (user, ...args) => {
       queryClient.setQueryData(authUserQueryKey, user);
-      toast({
-        title: 'Account aangemaakt!',
-        description: `Welkom ${user.name}, je account is succesvol aangemaakt.`,
-      });
-      navigate('/');
-    },
-    onError: (error) => {
-      toast({
-        variant: 'destructive',
-        title: 'Registratie mislukt',
-        description:
-          serverMessage(error) ?? 'Er is een fout opgetreden bij het aanmaken van je account',
-      });
+      return onSuccess?.(user, ...args);
     },
   });
 }

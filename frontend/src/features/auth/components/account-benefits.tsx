@@ -1,5 +1,5 @@
 import { History, Mic, Music, ShieldCheck, type LucideIcon } from 'lucide-react';
-import { STATION_NAME } from '@/lib/config';
+import { StationName } from '@/components/station-name';
 
 const BENEFITS: { icon: LucideIcon; title: string; text: string }[] = [
   {
@@ -38,7 +38,7 @@ export function AccountBenefits() {
       <div className="relative grid gap-8">
         <div className="grid gap-3">
           <p className="text-sm font-bold tracking-widest text-orange-300 uppercase">
-            {STATION_NAME}
+            <StationName />
           </p>
           <h2 id="account-benefits-title" className="text-3xl font-extrabold tracking-tight">
             Waarom een account?

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link, Navigate } from 'react-router-dom';
+import { Link, Navigate, useLocation } from 'react-router-dom';
 import { ShieldAlert } from 'lucide-react';
 import type { User } from '@radio/contracts';
 import { Button } from '@/components/ui/button';
@@ -41,19 +41,55 @@ type RequireUserProps = {
   children: (user: User) => ReactNode;
 };
 
-/** Renders its page for a logged-in user (an admin if adminOnly); anyone else goes to /auth. */
+/** The server could not say who is logged in (an outage, no network): not the same as logged out. */
+function AuthenticationUnavailable({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div
+      role="alert"
+      className="mx-auto flex max-w-md flex-col items-center gap-4 py-16 text-center"
+    >
+      <p className="text-muted-foreground">
+        We kunnen nu niet controleren of je bent ingelogd. Probeer het zo opnieuw.
+      </p>
+      <Button variant="outline" onClick={onRetry}>
+        Opnieuw proberen
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * Renders its page for a logged-in user (an admin if adminOnly); a visitor who is not logged in
+ * goes to /auth, which brings them back here after logging in.
+ */
 export function RequireUser({ adminOnly = false, children }: RequireUserProps) {
-  const { data: user, isPending } = useAuthUser();
+  const { data: user, isPending, isError, refetch } = useAuthUser();
+  const location = useLocation();
   if (isPending) return <CheckingAuthentication />;
-  if (!user) return <Navigate to="/auth" replace />;
+  if (user === undefined && isError)
+    return <AuthenticationUnavailable onRetry={() => void refetch()} />;
+  if (!user) {
+    const from = `${location.pathname}${location.search}${location.hash}`;
+    return <Navigate to="/auth" replace state={{ from } satisfies AuthRedirectState} />;
+  }
   if (adminOnly && user.role !== 'admin') return <AccessDenied />;
   return children(user);
 }
 
-/** Renders its page for visitors who are not logged in; a logged-in user goes home. */
+/** What RequireUser hands to /auth: the page the visitor wanted. */
+type AuthRedirectState = { from: string };
+
+/** The page to open after logging in: the one the visitor wanted (only a path of this site), else home. */
+export function pageAfterLogin(state: unknown): string {
+  const from = (state as Partial<AuthRedirectState> | null)?.from;
+  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : '/';
+}
+
+/** Renders its page for visitors who are not logged in; a logged-in user goes on to where they wanted. */
 export function GuestOnly({ children }: { children: ReactNode }) {
   const { data: user, isPending } = useAuthUser();
+  const location = useLocation();
   if (isPending) return <CheckingAuthentication />;
-  if (user) return <Navigate to="/" replace />;
+  if (user) return <Navigate to={pageAfterLogin(location.state)} replace />;
   return children;
 }

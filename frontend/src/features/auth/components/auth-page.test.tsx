@@ -35,12 +35,20 @@ describe('the auth page', () => {
 
     expect(screen.getByRole('tab', { name: 'Inloggen' })).toBeDefined();
     expect(screen.queryByRole('tab', { name: 'Registreren' })).toBeNull();
+    // Not a dead end: it says how to get an account.
+    expect(screen.getByText(/Registreren kan op dit moment niet/)).toBeDefined();
+    expect(
+      screen
+        .getAllByRole('link', { name: 'App de studio' })
+        .map((link) => link.getAttribute('href')),
+    ).toContain('https://wa.me/31612345678');
   });
 
   it('offers registration when the station allows it', async () => {
     await openAuthPage(true);
 
     expect(screen.getByRole('tab', { name: 'Registreren' })).toBeDefined();
+    expect(screen.queryByText(/Registreren kan op dit moment niet/)).toBeNull();
   });
 
   it('explains why an account is needed and what is done with the data', async () => {
@@ -123,5 +131,40 @@ describe('the auth page', () => {
 
     expect((await screen.findAllByText('Inloggen mislukt')).length).toBeGreaterThan(0);
     expect(screen.getAllByText('Onjuist e-mailadres of wachtwoord').length).toBeGreaterThan(0);
+  });
+
+  it('greets a user without a name without an empty "Hallo ,"', async () => {
+    const { fetchMock } = await openAuthPage(false);
+    fetchMock.mockImplementationOnce(async () => jsonResponse(testUser({ name: '' })));
+
+    fill('E-mailadres', 'admin@example.nl');
+    fill('Wachtwoord', 'geheim');
+    fireEvent.click(screen.getByRole('button', { name: 'Inloggen' }));
+
+    expect((await screen.findAllByText('Je bent succesvol ingelogd.')).length).toBeGreaterThan(0);
+    expect(screen.queryByText(/Hallo ,/)).toBeNull();
+  });
+
+  it('brings the visitor back to the page they wanted after logging in', async () => {
+    let user: ReturnType<typeof testUser> | null = null;
+    mockFetch({
+      ...sessionHandlers(null),
+      'GET /api/auth/user': () =>
+        user ? jsonResponse(user) : errorResponse(401, 'Niet ingelogd', 'UNAUTHENTICATED'),
+      'POST /api/auth/login': () => {
+        user = testUser();
+        return jsonResponse(user);
+      },
+    });
+    const { router } = renderApp('/upload?map=vandaag');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+    await screen.findByRole('tab', { name: 'Inloggen' });
+
+    fill('E-mailadres', 'anna@example.nl');
+    fill('Wachtwoord', 'geheim');
+    fireEvent.click(screen.getByRole('button', { name: 'Inloggen' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/upload'));
+    expect(router.state.location.search).toBe('?map=vandaag');
   });
 });

@@ -1,7 +1,8 @@
 import { Lock } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { STATION_NAME } from '@/lib/config';
+import { StationName } from '@/components/station-name';
+import { useStationInfo } from '@/lib/station-info';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { AccountBenefits } from './account-benefits';
 import { LoginForm } from './login-form';
@@ -12,6 +13,32 @@ type AuthPageProps = {
   registrationEnabled: boolean;
 };
 
+/** Registration is switched off: say how to get an account instead of leaving a dead end. */
+function NoRegistration() {
+  const studioContactUrl = useStationInfo().data?.studioContactUrl;
+  return (
+    <p className="rounded-lg border p-3 text-sm">
+      Nog geen account? Registreren kan op dit moment niet. Neem contact op met de studio, dan maken
+      we een account voor je aan
+      {studioContactUrl ? (
+        <>
+          :{' '}
+          <a
+            href={studioContactUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="font-semibold text-primary underline underline-offset-4 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+          >
+            App de studio
+          </a>
+        </>
+      ) : (
+        '.'
+      )}
+    </p>
+  );
+}
+
 export function AuthPage({ registrationEnabled }: AuthPageProps) {
   useDocumentTitle('Inloggen');
   return (
@@ -19,7 +46,7 @@ export function AuthPage({ registrationEnabled }: AuthPageProps) {
       <Card className="self-start">
         <CardHeader>
           <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">
-            Welkom bij {STATION_NAME}
+            Welkom bij <StationName />
           </h1>
           <CardDescription className="text-base">
             Een account is nodig om verzoekjes aan te vragen, voicetracks op te nemen en je
@@ -41,6 +68,7 @@ export function AuthPage({ registrationEnabled }: AuthPageProps) {
               </TabsContent>
             )}
           </Tabs>
+          {!registrationEnabled && <NoRegistration />}
           <p className="flex items-start gap-2 rounded-lg bg-muted p-3 text-sm text-muted-foreground">
             <Lock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
             <span>

@@ -4,11 +4,35 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { Spinner } from '@/components/ui/spinner';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { toast } from '@/components/ui/use-toast';
+import { serverMessage } from '@/lib/api-client';
 import { useValidatedForm } from '@/lib/use-validated-form';
+import { greeting } from '../lib/greeting';
+import { pageAfterLogin } from './auth-guards';
 import { useLogin } from '../api/login';
 
 export function LoginForm() {
-  const login = useLogin();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const login = useLogin({
+    mutationConfig: {
+      onSuccess: (user) => {
+        toast({
+          title: 'Welkom terug!',
+          description: greeting(user.name, 'je bent succesvol ingelogd.'),
+        });
+        void navigate(pageAfterLogin(location.state), { replace: true });
+      },
+      onError: (error) => {
+        toast({
+          variant: 'destructive',
+          title: 'Inloggen mislukt',
+          description: serverMessage(error) ?? 'Er is een fout opgetreden bij het inloggen',
+        });
+      },
+    },
+  });
   const { errors, field, handleSubmit } = useValidatedForm(
     loginBodySchema,
     { email: '', password: '' },

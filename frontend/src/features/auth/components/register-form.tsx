@@ -4,11 +4,36 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { Spinner } from '@/components/ui/spinner';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { toast } from '@/components/ui/use-toast';
+import { serverMessage } from '@/lib/api-client';
 import { useValidatedForm } from '@/lib/use-validated-form';
+import { greeting } from '../lib/greeting';
+import { pageAfterLogin } from './auth-guards';
 import { useRegister } from '../api/register';
 
 export function RegisterForm() {
-  const register = useRegister();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const register = useRegister({
+    mutationConfig: {
+      onSuccess: (user) => {
+        toast({
+          title: 'Account aangemaakt!',
+          description: greeting(user.name, 'je account is succesvol aangemaakt.', 'Welkom'),
+        });
+        void navigate(pageAfterLogin(location.state), { replace: true });
+      },
+      onError: (error) => {
+        toast({
+          variant: 'destructive',
+          title: 'Registratie mislukt',
+          description:
+            serverMessage(error) ?? 'Er is een fout opgetreden bij het aanmaken van je account',
+        });
+      },
+    },
+  });
   const { errors, field, handleSubmit } = useValidatedForm(
     registerBodySchema,
     { name: '', email: '', password: '' },

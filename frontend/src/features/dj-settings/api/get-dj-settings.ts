@@ -46,6 +46,8 @@ export async function fetchDjSettings(): Promise<DjSettings> {
 export const djSettingsQueryOptions = queryOptions({
   queryKey: djSettingsQueryKey,
   queryFn: fetchDjSettings,
+  // Admins change them rarely; a page opened a minute later shows the change.
+  staleTime: 60 * 1000,
   retry: false,
 });
 

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { ArrowRight, Headphones, ListMusic, Music, type LucideIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { STATION_NAME } from '@/lib/config';
+import { StationName } from '@/components/station-name';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { RecentSongs, type SongHistory } from './recent-songs';
 
@@ -34,9 +34,11 @@ type HomePageProps = {
   /** The station's recent plays from now playing; undefined while loading or after a failure. */
   history: SongHistory | undefined;
   historyStatus: 'pending' | 'error' | 'success';
+  /** The station's time zone, for the times of the history. */
+  timeZone: string | undefined;
 };
 
-export function HomePage({ player, history, historyStatus }: HomePageProps) {
+export function HomePage({ player, history, historyStatus, timeZone }: HomePageProps) {
   useDocumentTitle();
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-10 lg:gap-14">
@@ -52,7 +54,7 @@ export function HomePage({ player, history, historyStatus }: HomePageProps) {
             id="home-title"
             className="text-4xl font-extrabold tracking-tight text-balance sm:text-6xl"
           >
-            {STATION_NAME}
+            <StationName />
           </h1>
           <p className="max-w-xl text-lg text-pretty text-muted-foreground sm:text-xl">
             Muziek, mensen en nieuws uit de buurt. Zet ons aan, vraag je favoriete nummer aan en doe
@@ -77,7 +79,7 @@ export function HomePage({ player, history, historyStatus }: HomePageProps) {
       </section>
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <RecentSongs history={history} status={historyStatus} />
+        <RecentSongs history={history} status={historyStatus} timeZone={timeZone} />
         <section aria-label="Wat je hier kunt doen" className="grid content-start gap-4">
           {HIGHLIGHTS.map(({ to, icon: Icon, title, text }) => (
             <Card
@@ -112,11 +114,11 @@ export function HomePage({ player, history, historyStatus }: HomePageProps) {
         className="grid gap-4 rounded-2xl border bg-card p-6 sm:p-10 md:grid-cols-[1fr_2fr] md:gap-12"
       >
         <h2 id="about-title" className="text-2xl font-extrabold tracking-tight">
-          Over {STATION_NAME}
+          Over <StationName />
         </h2>
         <div className="grid gap-4 text-pretty text-muted-foreground">
           <p>
-            {STATION_NAME} is de radio van en voor de buurt. Vrijwilligers maken dag en nacht
+            <StationName /> is de radio van en voor de buurt. Vrijwilligers maken dag en nacht
             programma&apos;s vol muziek, verhalen en nieuws uit de regio, met volop ruimte voor jouw
             verzoekjes.
           </p>

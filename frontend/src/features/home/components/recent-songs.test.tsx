@@ -4,6 +4,8 @@ import { MemoryRouter } from 'react-router-dom';
 import { FRIDAY_14H } from '@/test/station-fixtures';
 import { RecentSongs, type SongHistory } from './recent-songs';
 
+const TZ = 'Europe/Amsterdam';
+
 function renderRecent(props: Parameters<typeof RecentSongs>[0]) {
   render(
     <MemoryRouter>
@@ -20,7 +22,7 @@ const play = (minutesAgo: number, artist: string, title: string): SongHistory[nu
 
 describe('RecentSongs', () => {
   it('shows five placeholder rows while loading', () => {
-    const region = renderRecent({ history: undefined, status: 'pending' });
+    const region = renderRecent({ history: undefined, status: 'pending', timeZone: TZ });
 
     expect(within(region).getAllByTestId('recent-song-skeleton')).toHaveLength(5);
   });
@@ -33,7 +35,7 @@ describe('RecentSongs', () => {
       play(30, 'Racoon', 'Oceaan'),
       play(40, 'Within Temptation', 'Ice Queen'),
     ];
-    const region = renderRecent({ history, status: 'success' });
+    const region = renderRecent({ history, status: 'success', timeZone: TZ });
 
     const rows = within(region).getAllByRole('listitem');
     expect(rows.map((row) => row.textContent)).toEqual([
@@ -46,26 +48,30 @@ describe('RecentSongs', () => {
   });
 
   it('names unknown artists and titles', () => {
-    const region = renderRecent({ history: [play(3, '', '  ')], status: 'success' });
+    const region = renderRecent({ history: [play(3, '', '  ')], status: 'success', timeZone: TZ });
 
     expect(within(region).getByText('Onbekende Titel')).toBeDefined();
     expect(within(region).getByText('Onbekende Artiest')).toBeDefined();
   });
 
   it('says so when nothing was played yet', () => {
-    const region = renderRecent({ history: [], status: 'success' });
+    const region = renderRecent({ history: [], status: 'success', timeZone: TZ });
 
     expect(within(region).getByText('Geen recente nummers beschikbaar')).toBeDefined();
   });
 
   it('says so when the songs could not be loaded', () => {
-    const region = renderRecent({ history: undefined, status: 'error' });
+    const region = renderRecent({ history: undefined, status: 'error', timeZone: TZ });
 
     expect(within(region).getByText('Kan recente nummers niet laden')).toBeDefined();
   });
 
   it('keeps showing the last known songs when a later poll fails', () => {
-    const region = renderRecent({ history: [play(3, 'Doe Maar', 'De bom')], status: 'error' });
+    const region = renderRecent({
+      history: [play(3, 'Doe Maar', 'De bom')],
+      status: 'error',
+      timeZone: TZ,
+    });
 
     expect(within(region).getByText('De bom')).toBeDefined();
     expect(within(region).queryByText('Kan recente nummers niet laden')).toBeNull();

@@ -15,11 +15,13 @@ type RecentSongsProps = {
   /** The station's history; undefined while it loads or when it could not be loaded. */
   history: SongHistory | undefined;
   status: 'pending' | 'error' | 'success';
+  /** The station's time zone (station info) the times are shown in; undefined while it loads. */
+  timeZone: string | undefined;
   className?: string;
 };
 
 /** The server lists the plays newest first, at most SONG_HISTORY_LENGTH (spec section 9: 5). */
-function SongRows({ history }: { history: SongHistory }) {
+function SongRows({ history, timeZone }: { history: SongHistory; timeZone: string }) {
   if (history.length === 0) return <EmptyState>Geen recente nummers beschikbaar</EmptyState>;
   return (
     <ol className="divide-y">
@@ -42,7 +44,7 @@ function SongRows({ history }: { history: SongHistory }) {
             dateTime={isoDateTime(played_at)}
             className="shrink-0 text-sm font-semibold text-muted-foreground tabular-nums"
           >
-            {formatClock(played_at)}
+            {formatClock(played_at, timeZone)}
           </time>
         </li>
       ))}
@@ -68,7 +70,7 @@ function SkeletonRows() {
 }
 
 /** "Eerder op de radio": the songs played before the current one. */
-export function RecentSongs({ history, status, className }: RecentSongsProps) {
+export function RecentSongs({ history, status, timeZone, className }: RecentSongsProps) {
   const titleId = useId();
   return (
     <Card role="region" aria-labelledby={titleId} className={cn('flex flex-col', className)}>
@@ -77,9 +79,9 @@ export function RecentSongs({ history, status, className }: RecentSongsProps) {
         <CardDescription>De nummers die we net voor dit nummer draaiden.</CardDescription>
       </CardHeader>
       <CardContent className="flex-1">
-        {history ? (
-          <SongRows history={history} />
-        ) : status === 'pending' ? (
+        {history && timeZone ? (
+          <SongRows history={history} timeZone={timeZone} />
+        ) : status === 'pending' || history ? (
           <SkeletonRows />
         ) : (
           <EmptyState>Kan recente nummers niet laden</EmptyState>

@@ -51,7 +51,11 @@ export function ListenPage({ player, streamUrl, radioDirectoryUrl, isLoading }: 
             </CardHeader>
             <CardContent>
               {streamUrl ? (
-                <CopyLink value={streamUrl} label="Directe streamlink" />
+                // A path on the site itself ("/stream/radio.mp3") is of no use in another player.
+                <CopyLink
+                  value={new URL(streamUrl, window.location.href).href}
+                  label="Directe streamlink"
+                />
               ) : isLoading ? (
                 <Skeleton className="h-11 w-full" />
               ) : (

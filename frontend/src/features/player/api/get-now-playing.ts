@@ -3,7 +3,7 @@ import { nowPlayingResponseSchema, type NowPlayingResponse } from '@radio/contra
 import { apiJson } from '@/lib/api-client';
 
 /** Spec section 9: now playing is polled every 30 seconds (and fetched on load). */
-export const NOW_PLAYING_POLL_MS = 30_000;
+const NOW_PLAYING_POLL_MS = 30_000;
 
 export const nowPlayingQueryKey = ['now-playing'] as const;
 

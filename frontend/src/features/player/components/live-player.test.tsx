@@ -11,6 +11,7 @@ import {
 } from '@/test/media-mock';
 import { renderWithProviders } from '@/test/render-app';
 import { FALLBACK_URL, nowPlaying, stationInfo, STREAM_URL } from '@/test/station-fixtures';
+import { RECONNECT_DELAYS_MS } from '../lib/live-player-controller';
 import { LivePlayer } from './live-player';
 import { PlayerProvider } from './player-provider';
 
@@ -150,16 +151,68 @@ describe('the live player: starting and the fallback address', () => {
 
     expect(alertText()).toBe(text);
   });
+});
 
-  it('shows "Stream onderbroken" when the live stream ends', async () => {
-    const { plays } = await renderPlayer();
+describe('the live player: reconnecting after the stream broke off', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** Plays, then the live stream ends (a station or Icecast restart). */
+  async function playThenBreak() {
+    const mounted = await renderPlayer();
     fireEvent.click(playButton());
-    await plays[0]!.resolve();
+    await mounted.plays[0]!.resolve();
+    vi.useFakeTimers();
+    act(() => emitMediaEvent('ended'));
+    return mounted;
+  }
 
-    emitMediaEvent('ended');
+  it('shows that it reconnects, and plays again by itself', async () => {
+    const { plays } = await playThenBreak();
+
+    expect(alertText()).toBeNull();
+    expect(screen.getByText('Stream onderbroken, opnieuw verbinden…')).toBeDefined();
+    expect(button('Stoppen')).toBeDefined();
+    expect(plays).toHaveLength(1);
+
+    await act(() => vi.advanceTimersByTimeAsync(RECONNECT_DELAYS_MS[0]!));
+    expect(plays.map((call) => call.src)).toEqual([STREAM_URL, STREAM_URL]);
+    await act(() => plays[1]!.resolve());
+
+    expect(button('Pauzeren')).toBeDefined();
+    expect(screen.getByText('Je luistert live naar Radio Lokaal')).toBeDefined();
+  });
+
+  it('waits longer after each failed try, and gives up with "Stream onderbroken"', async () => {
+    const { plays } = await playThenBreak();
+
+    for (const delay of RECONNECT_DELAYS_MS) {
+      const before = plays.length;
+      await act(() => vi.advanceTimersByTimeAsync(delay - 1));
+      expect(plays).toHaveLength(before);
+      await act(() => vi.advanceTimersByTimeAsync(1));
+      // Each try goes through both addresses before waiting again.
+      expect(plays).toHaveLength(before + 1);
+      act(() => emitMediaError(2));
+      act(() => emitMediaError(2));
+    }
 
     expect(alertText()).toBe('Stream onderbroken');
     expect(playButton()).toBeDefined();
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    expect(plays).toHaveLength(1 + 2 * RECONNECT_DELAYS_MS.length);
+  });
+
+  it('stops reconnecting when the listener presses stop', async () => {
+    const { plays } = await playThenBreak();
+
+    fireEvent.click(button('Stoppen'));
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+
+    expect(plays).toHaveLength(1);
+    expect(playButton()).toBeDefined();
+    expect(alertText()).toBeNull();
   });
 });
 
@@ -295,14 +348,14 @@ describe('the live player: what is on air', () => {
     expect(screen.getByText('Nu op Stadsradio')).toBeDefined();
   });
 
-  it('uses the built-in station title when no answer names the station', async () => {
+  it('uses a fallback title when no answer names the station', async () => {
     const { queryClient } = mountPlayer({
       'GET /api/station-info': () => errorResponse(502, 'Niet bereikbaar'),
       'GET /api/now-playing': () => errorResponse(502, 'Niet bereikbaar'),
     });
     await waitFor(() => expect(queryClient.isFetching()).toBe(0));
 
-    expect(screen.getByText('Nu op Radio Lokaal')).toBeDefined();
+    expect(screen.getByText('Nu op Lokale radio')).toBeDefined();
     expect(screen.getByText('Niet bereikbaar')).toBeDefined();
   });
 

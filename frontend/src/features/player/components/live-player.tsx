@@ -15,11 +15,13 @@ import { Equalizer, PlayToggle } from './play-toggle';
 import { VolumeControl } from './volume-control';
 
 function PlaybackStatus({ state, stationName }: { state: PlayerState; stationName: string }) {
-  const text = state.isLoading
-    ? 'Verbinden met de stream…'
-    : state.isPlaying
-      ? `Je luistert live naar ${stationName}`
-      : '';
+  const text = state.isReconnecting
+    ? 'Stream onderbroken, opnieuw verbinden…'
+    : state.isLoading
+      ? 'Verbinden met de stream…'
+      : state.isPlaying
+        ? `Je luistert live naar ${stationName}`
+        : '';
   return (
     <>
       <p aria-live="polite" className="sr-only">
@@ -34,9 +36,9 @@ function PlaybackStatus({ state, stationName }: { state: PlayerState; stationNam
           Je luistert
         </span>
       )}
-      {state.isLoading && (
+      {(state.isLoading || state.isReconnecting) && (
         <span aria-hidden="true" className="text-xs font-semibold text-ink-foreground/80">
-          Verbinden…
+          {state.isReconnecting ? 'Opnieuw verbinden…' : 'Verbinden…'}
         </span>
       )}
     </>
@@ -95,11 +97,12 @@ function PlayerFileLinks({ info }: { info: StationInfo }) {
             key={label}
             href={href}
             download
-            aria-label={`Download het afspeellijstbestand (${label})`}
             className="inline-flex items-center gap-1.5 rounded-md border border-white/25 px-2.5 py-1 font-semibold text-ink-foreground transition-colors hover:bg-white/10 focus-visible:ring-2 focus-visible:ring-orange-300 focus-visible:outline-none"
           >
             <Download aria-hidden="true" className="size-3.5" />
+            {/* The name starts with the visible text (WCAG 2.5.3, label in name). */}
             {label}
+            <span className="sr-only"> afspeellijstbestand downloaden</span>
           </a>
         ))}
       </span>

@@ -52,7 +52,7 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
     return () => setFullPlayers((count) => count - 1);
   }, []);
 
-  const isOn = state.isPlaying || state.isLoading;
+  const isOn = state.isPlaying || state.isLoading || state.isReconnecting;
   const showMiniPlayer = fullPlayers === 0 && (isOn || state.error !== null);
 
   useMediaSessionControls({

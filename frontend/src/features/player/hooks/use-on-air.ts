@@ -1,7 +1,9 @@
-import { STATION_NAME } from '@/lib/config';
 import { displayArtist, displayTitle } from '@/lib/song-names';
 import { useNowPlaying } from '../api/get-now-playing';
-import { useStationInfo } from '../api/get-station-info';
+import { useStationInfo } from '@/lib/station-info';
+
+/** Not a station's name: the station's own name is configured once, on the server. */
+const FALLBACK_STATION_TITLE = 'Lokale radio';
 
 export type OnAirSong = { title: string; artist: string };
 
@@ -9,9 +11,13 @@ export type OnAirSong = { title: string; artist: string };
 export function useOnAir() {
   const nowPlaying = useNowPlaying();
   const stationInfo = useStationInfo();
-  // The fallback station title when neither answer knows one (spec section 8).
+  // The source's name first, else the configured one; a fallback title (spec section 8) once
+  // neither answer knows one, '' while they load.
+  const loading = nowPlaying.isPending || stationInfo.isPending;
   const stationName =
-    nowPlaying.data?.station.name.trim() || stationInfo.data?.name.trim() || STATION_NAME;
+    nowPlaying.data?.station.name.trim() ||
+    stationInfo.data?.name.trim() ||
+    (loading ? '' : FALLBACK_STATION_TITLE);
   const current = nowPlaying.data?.now_playing;
   const song: OnAirSong | null = current
     ? { title: displayTitle(current.song.title), artist: displayArtist(current.song.artist) }

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 
 /** Spec section 9: two two-finger touches within this window toggle playback. */
-export const DOUBLE_TAP_WINDOW_MS = 500;
+const DOUBLE_TAP_WINDOW_MS = 500;
 
 /**
  * Calls `onDoubleTap` when two fingers touch the page twice within 500 ms, anywhere on it.

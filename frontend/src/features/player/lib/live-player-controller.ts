@@ -10,6 +10,15 @@ import {
 /** Spec section 9. */
 export const DEFAULT_VOLUME = 0.75;
 
+/**
+ * Waits before each try to reconnect after the stream broke off while playing: a station or
+ * Icecast restart takes seconds; after the last one (about two minutes in all) the player gives
+ * up and says "Stream onderbroken".
+ */
+export const RECONNECT_DELAYS_MS = [
+  1_000, 2_000, 4_000, 8_000, 15_000, 15_000, 15_000, 15_000, 15_000, 15_000,
+];
+
 /** The stream's format (spec section 7: an mp3 stream). */
 const STREAM_TYPE = 'audio/mpeg';
 
@@ -19,6 +28,8 @@ export type PlayerState = {
   isLoading: boolean;
   volume: number;
   error: string | null;
+  /** The stream broke off while playing; the player waits or tries to connect again. */
+  isReconnecting: boolean;
 };
 
 /** Clamps a volume between 0 and 1 (spec section 5); anything else than a number is 0. */
@@ -41,7 +52,10 @@ type Attempt = { id: number; sourceIndex: number; started: boolean };
  * - pause/stop by the user sets the intentional-stop marker, so the error that clearing the
  *   source causes is ignored; it clears the source (a live stream resumes live, not from a
  *   stale buffer) and clears the error.
- * - toggle does nothing while loading.
+ * - a stream that breaks off while playing (error, end) is reconnected by itself after a growing
+ *   wait (RECONNECT_DELAYS_MS), while isReconnecting shows it; stop ends that, and after the last
+ *   try the player gives up with "Stream onderbroken".
+ * - toggle does nothing while loading, except stopping a reconnect.
  *
  * It is plain TypeScript: React reads it through useSyncExternalStore.
  */
@@ -54,7 +68,16 @@ export class LivePlayerController {
    */
   #attempt: Attempt | null = null;
   #attemptCount = 0;
-  #state: PlayerState = { isPlaying: false, isLoading: false, volume: DEFAULT_VOLUME, error: null };
+  /** Tries to reconnect since the stream last played; the timer of the next one. */
+  #reconnects = 0;
+  #reconnectTimer: ReturnType<typeof setTimeout> | null = null;
+  #state: PlayerState = {
+    isPlaying: false,
+    isLoading: false,
+    volume: DEFAULT_VOLUME,
+    error: null,
+    isReconnecting: false,
+  };
   readonly #listeners = new Set<() => void>();
 
   readonly #handlers: ReadonlyArray<readonly [keyof HTMLMediaElementEventMap, () => void]> = [
@@ -69,7 +92,7 @@ export class LivePlayerController {
         ),
     ],
     // A live stream never ends by itself: the connection to the stream was broken.
-    ['ended', () => this.#whileActive(() => this.#giveUp(AUDIO_ERROR.interrupted))],
+    ['ended', () => this.#whileActive((attempt) => this.#failed(attempt, AUDIO_ERROR.interrupted))],
     [
       'pause',
       () =>
@@ -111,19 +134,24 @@ export class LivePlayerController {
   }
 
   toggle = (): void => {
+    if (this.#state.isReconnecting) {
+      this.stop();
+      return;
+    }
     if (this.#state.isLoading) return;
     if (this.#state.isPlaying) this.stop();
     else this.play();
   };
 
   play = (): void => {
-    if (this.#attempt) return;
+    if (this.#attempt || this.#reconnectTimer) return;
     this.#trySource(0);
   };
 
   /** Stop by the user (the pause button, the lock screen, a gesture). */
   stop = (): void => {
     this.#attempt = null;
+    this.#endReconnecting();
     this.#release();
     this.#update({ isPlaying: false, isLoading: false, error: null });
   };
@@ -165,7 +193,8 @@ export class LivePlayerController {
 
   #started(attempt: Attempt): void {
     attempt.started = true;
-    this.#update({ isPlaying: true, isLoading: false, error: null });
+    this.#reconnects = 0;
+    this.#update({ isPlaying: true, isLoading: false, error: null, isReconnecting: false });
   }
 
   #playRejected(attempt: Attempt, error: unknown): void {
@@ -178,15 +207,44 @@ export class LivePlayerController {
     this.#failed(attempt, playFailureMessage(error));
   }
 
-  /** This address failed: try the next one, or show the error when it was the last. */
+  /**
+   * This address failed: try the next one; when it was the last, reconnect if the stream had
+   * been playing (or a reconnect is under way), else show the error.
+   */
   #failed(attempt: Attempt, message: string): void {
     const next = attempt.sourceIndex + 1;
     if (!attempt.started && next < this.#sources.length) this.#trySource(next);
+    else if (attempt.started || this.#state.isReconnecting) this.#reconnect();
     else this.#giveUp(message);
+  }
+
+  #reconnect(): void {
+    const delay = RECONNECT_DELAYS_MS[this.#reconnects];
+    if (delay === undefined) {
+      this.#giveUp(AUDIO_ERROR.interrupted);
+      return;
+    }
+    this.#reconnects++;
+    // No attempt while waiting: the events of releasing the source are ignored.
+    this.#attempt = null;
+    this.#release();
+    this.#update({ isPlaying: false, isLoading: false, error: null, isReconnecting: true });
+    this.#reconnectTimer = setTimeout(() => {
+      this.#reconnectTimer = null;
+      this.#trySource(0);
+    }, delay);
+  }
+
+  #endReconnecting(): void {
+    if (this.#reconnectTimer) clearTimeout(this.#reconnectTimer);
+    this.#reconnectTimer = null;
+    this.#reconnects = 0;
+    this.#update({ isReconnecting: false });
   }
 
   #giveUp(error: string): void {
     this.#attempt = null;
+    this.#endReconnecting();
     this.#release();
     this.#update({ isPlaying: false, isLoading: false, error });
   }

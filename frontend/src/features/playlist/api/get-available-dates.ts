@@ -1,18 +1,19 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { availableDateSchema, type AvailableDate } from '@radio/contracts';
 import { apiJson } from '@/lib/api-client';
+import { ARCHIVE_STALE_MS } from './archive-stale-time';
 
 export const availableDatesQueryKey = ['playlist', 'available-dates'] as const;
 
-/** The days of the archive, newest first. */
-export async function fetchAvailableDates(): Promise<AvailableDate[]> {
-  const dates = await apiJson(availableDateSchema.array(), 'GET', '/api/playlist/available-dates');
-  return dates.toSorted((a, b) => b.value.localeCompare(a.value));
+/** The days of the archive, newest first (the server's order). */
+export function fetchAvailableDates(): Promise<AvailableDate[]> {
+  return apiJson(availableDateSchema.array(), 'GET', '/api/playlist/available-dates');
 }
 
 export const availableDatesQueryOptions = queryOptions({
   queryKey: availableDatesQueryKey,
   queryFn: fetchAvailableDates,
+  staleTime: ARCHIVE_STALE_MS,
 });
 
 export function useAvailableDates() {

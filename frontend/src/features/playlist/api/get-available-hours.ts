@@ -1,6 +1,7 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { availableHourSchema, type AvailableHour } from '@radio/contracts';
 import { apiJson } from '@/lib/api-client';
+import { ARCHIVE_STALE_MS } from './archive-stale-time';
 
 export function availableHoursQueryKey(date: string | null) {
   return ['playlist', 'available-hours', date] as const;
@@ -17,6 +18,7 @@ export function availableHoursQueryOptions(date: string | null) {
   return queryOptions({
     queryKey: availableHoursQueryKey(date),
     queryFn: date === null ? skipToken : () => fetchAvailableHours(date),
+    staleTime: ARCHIVE_STALE_MS,
   });
 }
 

@@ -1,6 +1,7 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { playlistResponseSchema, type PlaylistResponse } from '@radio/contracts';
 import { apiJson } from '@/lib/api-client';
+import { ARCHIVE_STALE_MS } from './archive-stale-time';
 
 /** An hour of the day, "0" to "23", or "all" for the whole day. */
 export type HourChoice = string;
@@ -20,6 +21,7 @@ export function playlistQueryOptions(date: string | null, hour: HourChoice | nul
   return queryOptions({
     queryKey: playlistQueryKey(date, hour),
     queryFn: date === null || hour === null ? skipToken : () => fetchPlaylist(date, hour),
+    staleTime: ARCHIVE_STALE_MS,
   });
 }
 

@@ -57,7 +57,7 @@ export function DayPanel({ selected, onSelect, className }: DayPanelProps) {
                   <span
                     className={cn(
                       'text-sm',
-                      isSelected ? 'text-primary-foreground/85' : 'text-muted-foreground',
+                      isSelected ? 'text-primary-foreground' : 'text-muted-foreground',
                     )}
                   >
                     {trackCount(date.trackCount)}

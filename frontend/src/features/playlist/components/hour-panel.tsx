@@ -1,4 +1,3 @@
-import type { AvailableHour } from '@radio/contracts';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
@@ -9,14 +8,6 @@ import { LoadFailed, Panel, trackCount } from './panel';
 
 /** Spec section 9: placeholders for the 24 hours while they load. */
 const HOUR_SKELETONS = 24;
-
-/**
- * The hours of the day in clock order: every hour the station's clock shows (24, or 23 on the
- * day the clocks go forward), each with its number of plays.
- */
-function hourGrid(hours: AvailableHour[]): AvailableHour[] {
-  return hours.toSorted((a, b) => Number(a.value) - Number(b.value));
-}
 
 function hourButtonClass(isSelected: boolean, isEmpty: boolean) {
   return cn(
@@ -36,7 +27,10 @@ type HourPanelProps = {
   className?: string;
 };
 
-/** Step 2: "Hele dag" or one of the 24 hours, each with its number of plays. */
+/**
+ * Step 2: "Hele dag" or one of the hours, each with its number of plays, in the server's clock
+ * order (24 hours, or 23 on the day the clocks go forward).
+ */
 export function HourPanel({ day, selected, onSelect, className }: HourPanelProps) {
   const hours = useAvailableHours(day);
 
@@ -80,28 +74,30 @@ export function HourPanel({ day, selected, onSelect, className }: HourPanelProps
           </span>
         </button>
         <ul aria-label="Uren" className="grid grid-cols-4 gap-2">
-          {hourGrid(hours.data).map((hour) => {
+          {hours.data.map((hour) => {
             const isSelected = selected === hour.value;
             return (
               <li key={hour.value}>
                 <button
                   type="button"
                   aria-pressed={isSelected}
-                  aria-label={`${hour.label}, ${trackCount(hour.trackCount)}`}
                   onClick={() => onSelect(hour.value)}
                   className={cn(
                     hourButtonClass(isSelected, hour.trackCount === 0),
                     'grid min-h-14 w-full place-content-center gap-0.5 px-1 py-1.5 text-center',
                   )}
                 >
-                  <span className="text-sm font-semibold tabular-nums">{hour.label}</span>
+                  {/* The name is the visible text ("14:00 3"), completed for screen readers
+                      ("14:00 3 nummers"): label in name, WCAG 2.5.3. */}
+                  <span className="text-sm font-semibold tabular-nums">{hour.label}</span>{' '}
                   <span
                     className={cn(
                       'text-xs tabular-nums',
-                      isSelected ? 'text-primary-foreground/85' : 'text-muted-foreground',
+                      isSelected ? 'text-primary-foreground' : 'text-muted-foreground',
                     )}
                   >
-                    {hour.trackCount}
+                    {hour.trackCount}{' '}
+                    <span className="sr-only">{hour.trackCount === 1 ? 'nummer' : 'nummers'}</span>
                   </span>
                 </button>
               </li>

@@ -3,15 +3,16 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AvailableDate, AvailableHour, PlaylistResponse } from '@radio/contracts';
 import { jsonResponse, mockFetch, pending } from '@/test/fetch-mock';
 import { renderWithProviders } from '@/test/render-app';
-import { FRIDAY_14H } from '@/test/station-fixtures';
+import { FRIDAY_14H, stationInfo } from '@/test/station-fixtures';
 import { PlaylistPage } from './playlist-page';
 
+/** Newest first, as the server lists them. */
 const DATES: AvailableDate[] = [
-  { value: '2025-11-20', label: 'donderdag 20 november', isToday: false, trackCount: 317 },
   { value: '2025-11-21', label: 'vrijdag 21 november', isToday: true, trackCount: 143 },
+  { value: '2025-11-20', label: 'donderdag 20 november', isToday: false, trackCount: 317 },
 ];
 
-/** A day lists all its hours; this one has plays at 13:00 and 14:00 only. */
+/** A day lists all its hours in clock order; this one has plays at 13:00 and 14:00 only. */
 const HOURS: AvailableHour[] = Array.from({ length: 24 }, (_, hour) => ({
   value: String(hour),
   label: `${String(hour).padStart(2, '0')}:00`,
@@ -40,6 +41,7 @@ type Handlers = Parameters<typeof mockFetch>[0];
 
 function renderPlaylist(handlers: Handlers = {}, path = '/playlist') {
   const fetchMock = mockFetch({
+    'GET /api/station-info': () => jsonResponse(stationInfo()),
     'GET /api/playlist/available-dates': () => jsonResponse(DATES),
     'GET /api/playlist/available-hours?date=2025-11-21': () => jsonResponse(HOURS),
     'GET /api/playlist/available-hours?date=2025-11-20': () => jsonResponse(HOURS),
@@ -48,7 +50,9 @@ function renderPlaylist(handlers: Handlers = {}, path = '/playlist') {
     ...handlers,
   });
   renderWithProviders(<PlaylistPage />, path);
-  const calls = () => fetchMock.mock.calls.map(([url]) => String(url));
+  // The archive's calls; station info (the time zone) is asked once besides them.
+  const calls = () =>
+    fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url !== '/api/station-info');
   return { fetchMock, calls };
 }
 
@@ -107,7 +111,7 @@ describe('the playlist page: selection', () => {
       within(trackPanel()).getByText('Selecteer een dag en uur om de afspeellijst te bekijken'),
     ).toBeDefined();
 
-    await chooseHour('14:00, 1 nummer');
+    await chooseHour('14:00 1 nummer');
 
     expect(await within(trackPanel()).findByText('Radar Love')).toBeDefined();
     expect(calls()).toContain('/api/playlist?date=2025-11-21&hour=14');
@@ -123,13 +127,15 @@ describe('the playlist page: selection', () => {
       'button',
     );
     expect(hours).toHaveLength(24);
-    expect(hours[0]?.textContent).toBe('00:000');
-    expect(hours[13]?.textContent).toBe('13:0014');
-    expect(hours[23]?.textContent).toBe('23:000');
+    // The name starts with what the button shows (label in name): "13:00 14 nummers".
+    expect(hours.map((hour) => hour.textContent)).toContain('13:00 14 nummers');
+    expect(screen.getByRole('button', { name: '00:00 0 nummers' })).toBe(hours[0]);
+    expect(screen.getByRole('button', { name: '13:00 14 nummers' })).toBe(hours[13]);
+    expect(screen.getByRole('button', { name: '23:00 0 nummers' })).toBe(hours[23]);
   });
 
   it('shows the hours the day has in clock order (23 when the clocks go forward)', async () => {
-    const springDay = HOURS.filter((hour) => hour.value !== '2').toReversed();
+    const springDay = HOURS.filter((hour) => hour.value !== '2');
     renderPlaylist({
       'GET /api/playlist/available-hours?date=2025-11-21': () => jsonResponse(springDay),
     });
@@ -140,7 +146,7 @@ describe('the playlist page: selection', () => {
       'button',
     );
     expect(hours.map((hour) => hour.textContent?.slice(0, 5))).toEqual(
-      springDay.map((hour) => hour.label).toReversed(),
+      springDay.map((hour) => hour.label),
     );
     expect(hours).toHaveLength(23);
   });
@@ -159,7 +165,7 @@ describe('the playlist page: selection', () => {
   it('resets the hour when another day is chosen', async () => {
     renderPlaylist();
     await chooseDay('vrijdag 21 november');
-    await chooseHour('14:00, 1 nummer');
+    await chooseHour('14:00 1 nummer');
     await within(trackPanel()).findByText('Radar Love');
 
     await chooseDay('donderdag 20 november');
@@ -190,7 +196,7 @@ describe('the playlist page: selection', () => {
     expect(await within(trackPanel()).findByText('Radar Love')).toBeDefined();
     expect(
       within(hourPanel())
-        .getByRole('button', { name: '14:00, 1 nummer' })
+        .getByRole('button', { name: '14:00 1 nummer' })
         .getAttribute('aria-pressed'),
     ).toBe('true');
   });

@@ -1,13 +1,39 @@
+import { useRef } from 'react';
 import { ListMusic } from 'lucide-react';
 import { Page } from '@/components/ui/page';
+import type { HourChoice } from '../api/get-playlist';
 import { usePlaylistSelection } from '../hooks/use-playlist-selection';
 import { DayPanel } from './day-panel';
 import { HourPanel } from './hour-panel';
 import { TrackList } from './track-list';
 
+/**
+ * On a narrow screen the tracks are below the day and hour grids, out of sight: once an hour is
+ * chosen they are scrolled into view and focused (a screen reader goes on there too). Beside the
+ * grids (wide screens) they are already in view and nothing moves.
+ */
+function bringIntoView(element: HTMLElement | null) {
+  if (!element) return;
+  const { top, height } = element.getBoundingClientRect();
+  if (height === 0) return; // not laid out
+  const headerHeight = 80; // the sticky header, as html's scroll-padding-top
+  // Its start is in view, in the upper half: nothing to do.
+  if (top >= headerHeight && top < window.innerHeight / 2) return;
+  const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  element.scrollIntoView({ behavior: reduceMotion ? 'auto' : 'smooth', block: 'start' });
+  element.focus({ preventScroll: true });
+}
+
 /** The play history: choose a day, then an hour (or the whole day), and see what was played. */
 export function PlaylistPage() {
   const { day, hour, chooseDay, chooseHour } = usePlaylistSelection();
+  const tracksRef = useRef<HTMLDivElement>(null);
+
+  function chooseHourAndShow(value: HourChoice) {
+    chooseHour(value);
+    bringIntoView(tracksRef.current);
+  }
+
   return (
     <Page
       title="Playlist"
@@ -17,9 +43,15 @@ export function PlaylistPage() {
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
         <div className="grid gap-6">
           <DayPanel selected={day} onSelect={chooseDay} />
-          <HourPanel day={day} selected={hour} onSelect={chooseHour} />
+          <HourPanel day={day} selected={hour} onSelect={chooseHourAndShow} />
         </div>
-        <TrackList day={day} hour={hour} className="lg:sticky lg:top-24" />
+        <div
+          ref={tracksRef}
+          tabIndex={-1}
+          className="rounded-xl focus:outline-none lg:sticky lg:top-24"
+        >
+          <TrackList day={day} hour={hour} />
+        </div>
       </div>
     </Page>
   );

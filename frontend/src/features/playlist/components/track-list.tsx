@@ -4,6 +4,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatClockWithSeconds, formatDuration, isoDateTime } from '@/lib/format-time';
 import { displayArtist, displayTitle } from '@/lib/song-names';
+import { useStationInfo } from '@/lib/station-info';
 import { useAvailableDates } from '../api/get-available-dates';
 import { usePlaylist, type HourChoice } from '../api/get-playlist';
 import { WHOLE_DAY } from '../hooks/use-playlist-selection';
@@ -15,7 +16,7 @@ function hourLabel(hour: HourChoice): string {
   return hour === WHOLE_DAY ? 'Hele dag' : `${hour.padStart(2, '0')}:00`;
 }
 
-function TrackRow({ item }: { item: PlaylistItem }) {
+function TrackRow({ item, timeZone }: { item: PlaylistItem; timeZone: string }) {
   const album = item.song.album?.trim();
   return (
     <li className="flex items-start gap-3 px-1 py-3 sm:gap-4">
@@ -23,13 +24,13 @@ function TrackRow({ item }: { item: PlaylistItem }) {
         dateTime={isoDateTime(item.played_at)}
         className="w-17 shrink-0 pt-0.5 text-sm font-semibold text-muted-foreground tabular-nums"
       >
-        {formatClockWithSeconds(item.played_at)}
+        {formatClockWithSeconds(item.played_at, timeZone)}
       </time>
       <div className="grid min-w-0 flex-1 gap-0.5">
         <p className="font-semibold break-words">{displayTitle(item.song.title)}</p>
         <p className="text-sm break-words text-muted-foreground">
           {displayArtist(item.song.artist)}
-          {album && <span className="text-muted-foreground/80"> · {album}</span>}
+          {album && <span> · {album}</span>}
         </p>
       </div>
       <span className="flex shrink-0 items-center gap-1 pt-0.5 text-sm text-muted-foreground tabular-nums">
@@ -51,6 +52,7 @@ type TrackListProps = {
 export function TrackList({ day, hour, className }: TrackListProps) {
   const playlist = usePlaylist(day, hour);
   const dates = useAvailableDates();
+  const stationInfo = useStationInfo();
   const dayLabel = dates.data?.find((date) => date.value === day)?.label ?? day;
 
   const summary =
@@ -65,7 +67,8 @@ export function TrackList({ day, hour, className }: TrackListProps) {
     if (day === null || hour === null) {
       return <EmptyState>Selecteer een dag en uur om de afspeellijst te bekijken</EmptyState>;
     }
-    if (playlist.isPending) {
+    // Times are shown in the station's zone, so the rows wait for it too.
+    if (playlist.isPending || stationInfo.isPending) {
       return (
         <ul aria-label="Nummers laden" className="grid gap-3">
           {Array.from({ length: TRACK_SKELETON_ROWS }, (_, row) => (
@@ -84,6 +87,9 @@ export function TrackList({ day, hour, className }: TrackListProps) {
     if (playlist.isError) {
       return <LoadFailed query={playlist} />;
     }
+    if (stationInfo.isError) {
+      return <LoadFailed query={stationInfo} />;
+    }
     if (playlist.data.items.length === 0) {
       return <EmptyState>Geen tracks gevonden voor deze selectie</EmptyState>;
     }
@@ -97,7 +103,7 @@ export function TrackList({ day, hour, className }: TrackListProps) {
       >
         <ol className="divide-y">
           {playlist.data.items.map((item) => (
-            <TrackRow key={item.sh_id} item={item} />
+            <TrackRow key={item.sh_id} item={item} timeZone={stationInfo.data.timeZone} />
           ))}
         </ol>
       </div>

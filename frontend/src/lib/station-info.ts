@@ -2,6 +2,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { stationInfoSchema, type StationInfo } from '@radio/contracts';
 import { apiJson } from '@/lib/api-client';
 
+/** The services serve it with max-age=300; it changes only when the station is reconfigured. */
+const STATION_INFO_STALE_MS = 5 * 60 * 1000;
+
 export const stationInfoQueryKey = ['station-info'] as const;
 
 export function fetchStationInfo(): Promise<StationInfo> {
@@ -11,10 +14,15 @@ export function fetchStationInfo(): Promise<StationInfo> {
 export const stationInfoQueryOptions = queryOptions({
   queryKey: stationInfoQueryKey,
   queryFn: fetchStationInfo,
+  staleTime: STATION_INFO_STALE_MS,
   retry: false,
 });
 
-/** The station's stream addresses, player files and directory link; loaded once. */
+/**
+ * The station's name, time zone, studio link and stream addresses, served at runtime by the
+ * playlist service (STATION_NAME, STATION_TZ, STUDIO_CONTACT_URL...), so one build fits every
+ * station. Every page shares the one answer.
+ */
 export function useStationInfo() {
   return useQuery(stationInfoQueryOptions);
 }
