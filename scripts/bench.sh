@@ -56,7 +56,7 @@ export DATA_DIR="$BENCH_DIR/data" ENV_FILE="$BENCH_DIR/.env"
 export HTTP_HOST=127.0.0.1 POSTGRES_EPHEMERAL=1 NODE_ENV=production LOG_FORMAT=json NO_COLOR=1
 export PUBLIC_ORIGIN="http://127.0.0.1:$HTTP_PORT"
 export GATEWAY_STATIC_ROOT="$STATIC_ROOT"
-unset DATABASE_URL REDIS_URL STORAGE_DIR FORCE_COLOR
+unset DATABASE_URL REDIS_URL FORCE_COLOR
 "$ROOT/scripts/ensure-env.sh" 2>/dev/null
 load_config
 require_secrets

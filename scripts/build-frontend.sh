@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the SPA into frontend/dist unless it is already built from the same sources: a hash of
-# the frontend's files, the workspace packages it uses, the lockfile and the variables the build
-# reads (VITE_*, STATION_NAME, STUDIO_CONTACT_URL, STATION_TZ) is kept beside the build, so an unchanged tree starts in no time. Parallel stacks share one build
+# the frontend's files, the workspace packages it uses, the lockfile and the VITE_* variables is
+# kept beside the build, so an unchanged tree starts in no time. Parallel stacks share one build
 # (a lock keeps two builds from writing frontend/dist at once).
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
@@ -16,7 +16,7 @@ sources_hash() {
     find frontend packages/contracts \( -name node_modules -o -path frontend/dist \) -prune -o \
       -type f -print0 | sort -z | xargs -0 sha1sum
     sha1sum pnpm-lock.yaml tsconfig.base.json
-    env | grep -E '^(VITE_|STATION_NAME=|STUDIO_CONTACT_URL=|STATION_TZ=)' | sort || true
+    env | grep -E '^VITE_' | sort || true
   } | sha1sum | cut -d' ' -f1
 }
 

@@ -67,11 +67,10 @@ load_config() {
   : "${ADMIN_EMAIL:=admin@radio.local}"
   : "${LOG_LEVEL:=info}" "${LOG_FORMAT:=pretty}"
   : "${PUBLIC_ORIGIN:=http://localhost:$HTTP_PORT,http://127.0.0.1:$HTTP_PORT}"
-  : "${STORAGE_DRIVER:=local}" "${STORAGE_DIR:=$DATA_DIR/storage}"
   : "${STATION_NAME:=Radio Lokaal}"
   export DATA_DIR HTTP_HOST HTTP_PORT AUTH_PORT REQUESTS_PORT PLAYLIST_PORT UPLOADS_PORT
   export POSTGRES_PORT REDIS_PORT VITE_PORT POSTGRES_USER POSTGRES_DB ADMIN_EMAIL
-  export LOG_LEVEL LOG_FORMAT PUBLIC_ORIGIN STORAGE_DRIVER STORAGE_DIR STATION_NAME
+  export LOG_LEVEL LOG_FORMAT PUBLIC_ORIGIN STATION_NAME
 
   # The station: the built-in one (Liquidsoap + Icecast, station/) unless STATION=azuracast.
   : "${STATION:=builtin}"

@@ -40,7 +40,7 @@ else
 fi
 [ ! -t 1 ] || [ -n "${NO_COLOR:-}" ] || export FORCE_COLOR=1
 
-mkdir -p "$DATA_DIR" "$RUN_DIR" "$LOG_DIR" "$STORAGE_DIR"
+mkdir -p "$DATA_DIR" "$RUN_DIR" "$LOG_DIR"
 # One stack per DATA_DIR. Children must not inherit the lock (fd 9), or a leftover process
 # would keep it.
 exec 9>"$RUN_DIR/up.lock"

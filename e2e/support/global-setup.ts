@@ -56,7 +56,6 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
     'DATABASE_URL',
     'REDIS_URL',
     'FORCE_COLOR',
-    'STORAGE_DIR',
     'LIBRARY_DIR',
     'PUBLIC_ORIGIN',
   ]) {
