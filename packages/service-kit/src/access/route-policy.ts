@@ -39,7 +39,11 @@ export function enforceRoutePolicy(app: FastifyInstance): void {
     const guard = guards[access];
     if (guard) route.onRequest = [guard, ...asArray(route.onRequest)];
     for (const method of asArray(route.method)) {
-      app.routeTable.push({ method, url: route.url, access });
+      // The HEAD twin Fastify adds to every GET route is not a route of its own.
+      const isHeadTwin =
+        method === 'HEAD' &&
+        app.routeTable.some((entry) => entry.method === 'GET' && entry.url === route.url);
+      if (!isHeadTwin) app.routeTable.push({ method, url: route.url, access });
     }
   });
 }

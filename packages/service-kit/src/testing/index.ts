@@ -25,3 +25,4 @@ export {
   describeRoutePermissions,
   type RoutePermissionsOptions,
 } from './describe-route-permissions.ts';
+export { cuttableLink, type CuttableLink } from './cuttable-link.ts';
