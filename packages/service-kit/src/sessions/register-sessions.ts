@@ -29,4 +29,12 @@ export async function registerSessions(
     // its public (cacheable) answers carry no Set-Cookie.
     rolling: writesSessions,
   });
+  if (!writesSessions) {
+    // @fastify/session still clears the cookie of a session it could not find; a reader
+    // leaves that to auth, so no answer of a reader ever carries Set-Cookie.
+    app.addHook('onSend', async (_request, reply, payload) => {
+      reply.removeHeader('set-cookie');
+      return payload;
+    });
+  }
 }
