@@ -1,4 +1,4 @@
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import { errorBodySchema } from '@radio/contracts';
 import { guards, type Access } from './guards.ts';
 
@@ -6,6 +6,8 @@ export interface RouteEntry {
   method: string;
   url: string;
   access: Access;
+  /** The route's input schemas (zod), for tests that generate inputs. */
+  schema: Pick<FastifySchema, 'body' | 'querystring' | 'params'>;
 }
 
 declare module 'fastify' {
@@ -43,7 +45,15 @@ export function enforceRoutePolicy(app: FastifyInstance): void {
       const isHeadTwin =
         method === 'HEAD' &&
         app.routeTable.some((entry) => entry.method === 'GET' && entry.url === route.url);
-      if (!isHeadTwin) app.routeTable.push({ method, url: route.url, access });
+      if (!isHeadTwin) {
+        const { body, querystring, params } = route.schema;
+        app.routeTable.push({
+          method,
+          url: route.url,
+          access,
+          schema: { body, querystring, params },
+        });
+      }
     }
   });
 }

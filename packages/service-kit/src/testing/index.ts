@@ -26,3 +26,11 @@ export {
   type RoutePermissionsOptions,
 } from './describe-route-permissions.ts';
 export { cuttableLink, type CuttableLink } from './cuttable-link.ts';
+export {
+  fuzzCases,
+  fuzzRoutes,
+  type FuzzFailure,
+  type FuzzOptions,
+  type FuzzSample,
+  type FuzzResult,
+} from './fuzz-routes.ts';
