@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { parseConfig, serviceEnv } from '../src/config.ts';
 import { createService, type ServiceApp } from '../src/create-service.ts';
 import { currentUser } from '../src/access/guards.ts';
-import { createTestApp, type Env, type TestApp } from '../src/testing/index.ts';
+import { cuttableLink, createTestApp, type Env, type TestApp } from '../src/testing/index.ts';
 
 /** A service that reads sessions but does not own them, like requests, playlist and uploads. */
 function buildReaderApp(env: Env): Promise<ServiceApp> {
@@ -110,5 +110,33 @@ describe('HEAD', () => {
       401,
     );
     expect(t.app.routeTable.filter((route) => route.method === 'HEAD')).toEqual([]);
+  });
+});
+
+describe('a dependency outage', () => {
+  it('answers every route that needs Postgres with a fast Dutch 503 and Retry-After', async () => {
+    let cut = async (): Promise<void> => {};
+    const app = await createTestApp(async (env) => {
+      const link = await cuttableLink(env.DATABASE_URL ?? '');
+      cut = () => link.cut();
+      const built = await buildReaderApp({ ...env, DATABASE_URL: link.url });
+      built.addHook('onClose', () => link.close());
+      return built;
+    });
+    try {
+      const browser = await app.clientFor(await app.createUser());
+      await cut();
+      const start = performance.now();
+      const response = await browser.get('/api/lezer/ik');
+      expect(performance.now() - start).toBeLessThan(1_000);
+      expect(response.statusCode).toBe(503);
+      expect(response.headers['retry-after']).toBe('60');
+      expect(response.json()).toEqual({
+        message: 'De dienst is tijdelijk niet beschikbaar. Probeer het over een minuut opnieuw.',
+        code: 'SERVICE_UNAVAILABLE',
+      });
+    } finally {
+      await app.close();
+    }
   });
 });

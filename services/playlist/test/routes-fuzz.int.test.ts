@@ -21,4 +21,18 @@ describe('every playlist route under hostile input', () => {
     expect(result.truncated).toBe(false);
     expect(result.calls).toBeGreaterThan(50);
   }, 60_000);
+
+  it('answers a date Postgres cannot hold (year 0) with the Dutch date message', async () => {
+    for (const url of [
+      '/api/playlist?date=0000-01-01&hour=all',
+      '/api/playlist/available-hours?date=0000-01-01',
+    ]) {
+      const response = await t.client().get(url);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        message: 'Ongeldige datum: gebruik JJJJ-MM-DD',
+        code: 'VALIDATION_ERROR',
+      });
+    }
+  });
 });
