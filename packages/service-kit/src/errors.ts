@@ -61,17 +61,20 @@ function errorResponse(error: unknown): { status: number; body: ErrorBody } {
   return { status: 500, body: { message: INTERNAL_ERROR_MESSAGE, code: 'INTERNAL_ERROR' } };
 }
 
-/** The error's own fields, without the stack: one line, whatever the log format. */
+/**
+ * The error's own fields, without the stack, under a key pino-pretty does not expand over many
+ * lines (it does so for `err` and `error`).
+ */
 const briefly = (error: unknown): Record<string, unknown> =>
   error instanceof Error
     ? {
-        error: {
+        failure: {
           type: error.name,
           message: error.message,
           code: (error as { code?: unknown }).code,
         },
       }
-    : { error: String(error) };
+    : { failure: String(error) };
 
 /** One error body for every failure; the details of a 5xx go to the log, never to the client. */
 export function installErrorHandlers(app: FastifyInstance, limiter: LogLimiter): void {
