@@ -34,3 +34,4 @@ export {
   type FuzzSample,
   type FuzzResult,
 } from './fuzz-routes.ts';
+export { describeRouteFuzz } from './describe-route-fuzz.ts';

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { assertRedisReady } from '@radio/service-kit';
 import { userErrors } from '../users/user-errors.ts';
+import { AttemptWindow } from './attempt-window.ts';
 
 export const LOGIN_WINDOW_SECONDS = 15 * 60;
 /** Wrong passwords per window for one account from one client address. */
@@ -99,9 +100,11 @@ export type AttemptOutcome = 'wrong-password' | 'correct-password' | 'not-checke
  */
 export class LoginThrottle {
   readonly #redis: Redis;
+  readonly #confirmations: AttemptWindow;
 
   constructor(redis: Redis) {
     this.#redis = redis;
+    this.#confirmations = new AttemptWindow(redis, LOGIN_WINDOW_SECONDS, MAX_CONFIRM_FAILURES);
   }
 
   /** Runs `check` as one counted attempt; throws the 429 answer when the attempt is refused. */
@@ -154,27 +157,18 @@ export class LoginThrottle {
    * user, apart from the login limits, so nobody guessing at the login can block these forms.
    */
   async confirm(userId: number, check: () => Promise<boolean>): Promise<void> {
-    assertRedisReady(this.#redis);
     const key = `auth:confirm:${userId}`;
-    // Counted before the check, like a login attempt, and given back when it was right.
-    const [[, counted]] = ((await this.#redis
-      .multi()
-      .incr(key)
-      .expire(key, LOGIN_WINDOW_SECONDS, 'NX')
-      .exec()) ?? [[null, 0]]) as [[unknown, number]];
-    if (counted > MAX_CONFIRM_FAILURES) {
-      await this.#redis.decr(key);
-      throw userErrors.tooManyAttempts(Math.max(1, await this.#redis.ttl(key)));
-    }
+    const wait = await this.#confirmations.take(key);
+    if (wait !== null) throw userErrors.tooManyAttempts(wait);
     let matches: boolean;
     try {
       matches = await check();
     } catch (error) {
-      await this.#redis.decr(key).catch(() => {});
+      await this.#confirmations.giveBack(key);
       throw error;
     }
     if (matches) {
-      await this.#redis.del(key);
+      await this.#confirmations.reset(key);
       return;
     }
     throw userErrors.wrongCurrentPassword();

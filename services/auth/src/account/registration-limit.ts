@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import { assertRedisReady, dependencyFailure, HttpError } from '@radio/service-kit';
+import { dependencyFailure, HttpError } from '@radio/service-kit';
+import { AttemptWindow } from './attempt-window.ts';
 
 export const REGISTRATION_WINDOW_SECONDS = 60 * 60;
 /** New accounts per client address per window: enough for a household, not for a script. */
@@ -18,10 +19,14 @@ const tooManyRegistrations = (retryAfterSeconds: number): HttpError => {
 
 /** Limits account creation per client address (Redis, shared by every auth copy). */
 export class RegistrationLimit {
-  readonly #redis: Redis;
+  readonly #window: AttemptWindow;
 
   constructor(redis: Redis) {
-    this.#redis = redis;
+    this.#window = new AttemptWindow(
+      redis,
+      REGISTRATION_WINDOW_SECONDS,
+      MAX_REGISTRATIONS_PER_ADDRESS,
+    );
   }
 
   /**
@@ -29,21 +34,13 @@ export class RegistrationLimit {
    * limit would not stop probing for addresses), except one that failed on Postgres.
    */
   async attempt<T>(ip: string, register: () => Promise<T>): Promise<T> {
-    assertRedisReady(this.#redis);
     const key = `auth:register:${createHash('sha256').update(ip).digest('base64url').slice(0, 22)}`;
-    const [[, count]] = ((await this.#redis
-      .multi()
-      .incr(key)
-      .expire(key, REGISTRATION_WINDOW_SECONDS, 'NX')
-      .exec()) ?? [[null, 0]]) as [[unknown, number]];
-    if (count > MAX_REGISTRATIONS_PER_ADDRESS) {
-      await this.#redis.decr(key);
-      throw tooManyRegistrations(Math.max(1, await this.#redis.ttl(key)));
-    }
+    const wait = await this.#window.take(key);
+    if (wait !== null) throw tooManyRegistrations(wait);
     try {
       return await register();
     } catch (error) {
-      if (dependencyFailure(error)) await this.#redis.decr(key).catch(() => {});
+      if (dependencyFailure(error)) await this.#window.giveBack(key);
       throw error;
     }
   }
