@@ -11,7 +11,7 @@ import { createDb, type Db } from '@radio/db';
 import { refuseCrossSiteRequests } from './access/same-origin.ts';
 import { enforceRoutePolicy } from './access/route-policy.ts';
 import type { ServiceConfig } from './config.ts';
-import { frameworkErrorHandler, installErrorHandlers } from './errors.ts';
+import { clientErrorHandler, frameworkErrorHandler, installErrorHandlers } from './errors.ts';
 import { LogLimiter } from './log-limiter.ts';
 import { healthRoutes } from './health.ts';
 import { createLogger } from './logger.ts';
@@ -88,6 +88,7 @@ export async function createService(options: ServiceOptions): Promise<ServiceApp
     trustProxy: config.TRUSTED_PROXIES,
     requestIdHeader: 'x-request-id',
     frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
     // One line per request (below) instead of Fastify's two multi-line ones.
     disableRequestLogging: true,
   }).withTypeProvider<ZodTypeProvider>();

@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '@radio/contracts';
@@ -119,4 +120,32 @@ export function frameworkErrorHandler(
     .status(400)
     .header('content-type', 'application/json; charset=utf-8')
     .send(JSON.stringify({ message: BAD_REQUEST_MESSAGE, code: 'BAD_REQUEST' }));
+}
+
+const socketErrors: Record<string, { status: string; body: ErrorBody }> = {
+  ERR_HTTP_REQUEST_TIMEOUT: {
+    status: '408 Request Timeout',
+    body: { message: 'Het verzoek duurde te lang', code: 'REQUEST_TIMEOUT' },
+  },
+  HPE_HEADER_OVERFLOW: {
+    status: '431 Request Header Fields Too Large',
+    body: { message: 'De headers van het verzoek zijn te groot', code: 'HEADERS_TOO_LARGE' },
+  },
+};
+
+/** Requests Node's HTTP parser refuses (malformed, too large, too slow): Dutch JSON as well. */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const { status, body } = socketErrors[error.code ?? ''] ?? {
+    status: '400 Bad Request',
+    body: { message: BAD_REQUEST_MESSAGE, code: 'BAD_REQUEST' },
+  };
+  const json = JSON.stringify(body);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status}\r\nContent-Length: ${Buffer.byteLength(json)}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${json}`,
+    );
+  }
+  socket.destroy(error);
 }

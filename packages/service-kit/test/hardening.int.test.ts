@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { parseConfig, serviceEnv } from '../src/config.ts';
@@ -98,6 +99,30 @@ describe('Fastify’s own errors', () => {
     });
     expect(response.json().message).not.toMatch(/[A-Z][a-z]+ [a-z]+ (not|is)/);
     expect(response.json()).toHaveProperty('code');
+  });
+});
+
+describe('requests the HTTP parser refuses', () => {
+  it('get a Dutch JSON answer too', async () => {
+    const app = await buildReaderApp(t.env);
+    try {
+      await app.listen({ host: '127.0.0.1', port: 0 });
+      const { port } = app.server.address() as net.AddressInfo;
+      const answer = await new Promise<string>((resolve, reject) => {
+        const socket = net.connect(port, '127.0.0.1', () =>
+          socket.write('GET / HTTP/1.1\r\nHost\r\n\r\n'),
+        );
+        let data = '';
+        socket.on('data', (chunk) => (data += chunk.toString()));
+        socket.on('close', () => resolve(data));
+        socket.on('error', reject);
+      });
+      expect(answer).toMatch(/^HTTP\/1.1 400/);
+      expect(answer).toContain('application/json');
+      expect(answer).toContain('{"message":"Ongeldig verzoek","code":"BAD_REQUEST"}');
+    } finally {
+      await app.close();
+    }
   });
 });
 
