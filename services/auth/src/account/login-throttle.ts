@@ -63,7 +63,7 @@ redis.call('EXPIRE', KEYS[3], window)
 return {0, 0}
 `;
 
-/** Gives a reservation back: the attempt was no wrong password (refused, or Postgres failed). */
+/** Gives a reservation back: the check failed on Postgres, so it was no wrong password. */
 const RELEASE = `
 for i = 1, 2 do
   if tonumber(redis.call('GET', KEYS[i]) or '0') > 0 then redis.call('DECR', KEYS[i]) end
@@ -85,7 +85,7 @@ redis.call('EXPIRE', KEYS[4], ARGV[3])
 return 0
 `;
 
-export type AttemptOutcome = 'wrong-password' | 'correct-password' | 'not-checked';
+export type AttemptOutcome = 'wrong-password' | 'correct-password';
 
 /**
  * Slows password guessing without letting anyone lock the owner out (state in Redis, shared by
@@ -146,8 +146,6 @@ export class LoginThrottle {
         MAX_KNOWN_ADDRESSES,
         KNOWN_ADDRESS_DAYS * 24 * 60 * 60,
       );
-    } else if (result.outcome === 'not-checked') {
-      await this.#redis.eval(RELEASE, 3, keys.pair, keys.address, keys.account);
     }
     return result.value;
   }
