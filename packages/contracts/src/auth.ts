@@ -10,11 +10,35 @@ export type Role = z.infer<typeof roleSchema>;
 
 export const ROLE_LABELS: Record<Role, string> = { listener: 'Luisteraar', admin: 'Beheerder' };
 
-const email = z
-  .string({ message: 'Ongeldig e-mailadres' })
-  .trim()
-  .toLowerCase()
-  .pipe(z.email({ message: 'Ongeldig e-mailadres' }));
+/** RFC 5321's limit on a forward path; longer input is refused before anything stores it. */
+export const EMAIL_MAX_LENGTH = 254;
+
+const emailOf = (message: string) =>
+  z
+    .string({ message })
+    .max(EMAIL_MAX_LENGTH * 2, { message })
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ message }).max(EMAIL_MAX_LENGTH, { message }));
+
+const email = emailOf('Ongeldig e-mailadres');
+
+/** Control characters (NUL included) and bidi overrides/isolates: refused anywhere in a name. */
+// eslint-disable-next-line no-control-regex
+const CONTROL_OR_BIDI = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+/** Zero-width characters are fine inside a name (emoji sequences) but do not count as visible. */
+const ZERO_WIDTH = /[\u200b-\u200d\u2060\ufeff]/gu;
+
+const nameOf = (minLength: number, tooShort: string) =>
+  z
+    .string({ message: tooShort })
+    .max(NAME_MAX_LENGTH * 4, { message: 'Naam mag maximaal 80 karakters zijn' })
+    .refine((value) => !CONTROL_OR_BIDI.test(value), { message: 'Naam bevat ongeldige tekens' })
+    .trim()
+    .refine((value) => value.replace(ZERO_WIDTH, '').trim().length >= minLength, {
+      message: tooShort,
+    })
+    .max(NAME_MAX_LENGTH, { message: 'Naam mag maximaal 80 karakters zijn' });
 
 /** A user as every response shows it: never the password hash. */
 export const userSchema = z.object({
@@ -49,20 +73,12 @@ export const registerBodySchema = z.object({
   password: z
     .string({ message: 'Wachtwoord moet minimaal 6 karakters zijn' })
     .min(PASSWORD_MIN_LENGTH, { message: 'Wachtwoord moet minimaal 6 karakters zijn' }),
-  name: z
-    .string({ message: 'Naam moet minimaal 2 karakters zijn' })
-    .trim()
-    .min(NAME_MIN_LENGTH, { message: 'Naam moet minimaal 2 karakters zijn' })
-    .max(NAME_MAX_LENGTH, { message: 'Naam mag maximaal 80 karakters zijn' }),
+  name: nameOf(NAME_MIN_LENGTH, 'Naam moet minimaal 2 karakters zijn'),
 });
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 
 export const setDisplayNameBodySchema = z.object({
-  displayName: z
-    .string({ message: 'Voer een geldige naam in' })
-    .trim()
-    .min(1, { message: 'Voer een geldige naam in' })
-    .max(NAME_MAX_LENGTH, { message: 'Naam mag maximaal 80 karakters zijn' }),
+  displayName: nameOf(1, 'Voer een geldige naam in'),
 });
 
 export const changePasswordBodySchema = z.object({
@@ -76,11 +92,8 @@ export const changePasswordBodySchema = z.object({
 export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
 
 export const changeEmailBodySchema = z.object({
-  email: z
-    .string({ message: 'Ongeldig email adres' })
-    .trim()
-    .toLowerCase()
-    .pipe(z.email({ message: 'Ongeldig email adres' })),
+  // The spec's own wording for this form.
+  email: emailOf('Ongeldig email adres'),
   password: z
     .string({ message: 'Wachtwoord is verplicht' })
     .min(1, { message: 'Wachtwoord is verplicht' }),

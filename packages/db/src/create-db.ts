@@ -9,6 +9,9 @@ export function createPool(connectionString: string, max = 10): pg.Pool {
   // An idle client losing its connection (e.g. Postgres restarting) must not crash the process:
   // the pool drops that client and the next query opens a new connection.
   pool.on('error', () => {});
+  // The same for a client that is checked out when its connection drops: pg emits 'error' on
+  // it (uncaught, the process would exit) besides failing its query, which is what we handle.
+  pool.on('connect', (client) => client.on('error', () => {}));
   return pool;
 }
 

@@ -11,7 +11,8 @@ import { createDb, type Db } from '@radio/db';
 import { refuseCrossSiteRequests } from './access/same-origin.ts';
 import { enforceRoutePolicy } from './access/route-policy.ts';
 import type { ServiceConfig } from './config.ts';
-import { installErrorHandlers } from './errors.ts';
+import { clientErrorHandler, frameworkErrorHandler, installErrorHandlers } from './errors.ts';
+import { LogLimiter } from './log-limiter.ts';
 import { healthRoutes } from './health.ts';
 import { createLogger } from './logger.ts';
 import { openApiRoute, registerOpenApi } from './openapi.ts';
@@ -23,6 +24,10 @@ declare module 'fastify' {
     db: Db;
     redis: Redis;
     config: ServiceConfig;
+    /** One log line per kind of failure per minute (see LogLimiter). */
+    logLimiter: LogLimiter;
+    /** Only the auth service writes the `sessions` table; the others read it. */
+    writesSessions: boolean;
   }
 }
 
@@ -46,12 +51,31 @@ export interface ServiceOptions {
    * place. Each route declares `config.access` and a response schema.
    */
   routes: (app: ServiceApp) => Promise<void>;
+  /**
+   * The service that owns the `sessions` table (auth): it alone creates, refreshes (rolling) and
+   * ends sessions. The others only read them and never send the cookie.
+   */
+  writesSessions?: boolean;
 }
 
-function createRedis(url: string, logger: FastifyBaseLogger): Redis {
+/** A Redis call that gets no answer in this time fails (503) instead of holding the request. */
+const REDIS_COMMAND_TIMEOUT_MS = 1_000;
+
+function createRedis(url: string, logger: FastifyBaseLogger, limiter: LogLimiter): Redis {
   // Fail calls fast while Redis is away instead of queueing them for minutes.
-  const redis = new Redis(url, { maxRetriesPerRequest: 2 });
-  redis.on('error', (error: Error) => logger.warn({ err: error }, 'redis connection error'));
+  const redis = new Redis(url, {
+    maxRetriesPerRequest: 2,
+    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+  });
+  redis.on('error', (error: Error) =>
+    limiter.log(
+      logger,
+      'warn',
+      'redis-connection',
+      { error: error.message },
+      'redis connection error',
+    ),
+  );
   return redis;
 }
 
@@ -63,26 +87,46 @@ export async function createService(options: ServiceOptions): Promise<ServiceApp
     loggerInstance: logger,
     trustProxy: config.TRUSTED_PROXIES,
     requestIdHeader: 'x-request-id',
-    exposeHeadRoutes: false,
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
+    // One line per request (below) instead of Fastify's two multi-line ones.
+    disableRequestLogging: true,
   }).withTypeProvider<ZodTypeProvider>();
+  const limiter = new LogLimiter();
+  app.addHook('onResponse', async (request, reply) => {
+    // Outage answers are summed up by the log limiter instead.
+    if (reply.statusCode === 503) return;
+    request.log.info(
+      {
+        method: request.method,
+        url: request.url.length > 200 ? `${request.url.slice(0, 200)}…` : request.url,
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
+      'request completed',
+    );
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   app.decorate('config', config);
   app.decorate('db', createDb(config.DATABASE_URL));
-  app.decorate('redis', createRedis(config.REDIS_URL, logger));
+  app.decorate('redis', createRedis(config.REDIS_URL, logger, limiter));
+  app.decorate('logLimiter', limiter);
+  app.decorate('writesSessions', options.writesSessions ?? false);
   app.decorateRequest('user', null);
   const releaseConnections = async (): Promise<void> => {
     await app.db.destroy();
     app.redis.disconnect();
+    limiter.clear();
   };
   app.addHook('onClose', releaseConnections);
 
   try {
     enforceRoutePolicy(app);
-    installErrorHandlers(app);
+    installErrorHandlers(app, limiter);
     refuseCrossSiteRequests(app, config.PUBLIC_ORIGIN);
-    await registerSessions(app, app.db, config.SESSION_SECRET);
+    await registerSessions(app, app.db, config.SESSION_SECRET, app.writesSessions);
     await registerOpenApi(app, options.name);
     await app.register(healthRoutes);
     await app.register(openApiRoute);

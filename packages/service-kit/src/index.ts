@@ -12,6 +12,14 @@ export {
 export { createLogger } from './logger.ts';
 export { HttpError } from './errors.ts';
 export {
+  assertRedisReady,
+  dependencyFailure,
+  DependencyUnavailableError,
+  serviceUnavailable,
+  SERVICE_UNAVAILABLE_MESSAGE,
+} from './dependency-errors.ts';
+export { LogLimiter } from './log-limiter.ts';
+export {
   createService,
   type RoutePlugin,
   type ServiceApp,

@@ -14,5 +14,5 @@ const redactedPaths = [
 export function createLogger(config: RuntimeConfig, name: string): Logger {
   const options = { name, level: config.LOG_LEVEL, redact: redactedPaths };
   if (logFormatOf(config) === 'json') return pino(options);
-  return pino(options, pretty({ colorize: process.stdout.isTTY, sync: true }));
+  return pino(options, pretty({ colorize: process.stdout.isTTY, sync: true, singleLine: true }));
 }

@@ -21,6 +21,7 @@ function buildSessionApp(env: Env): Promise<ServiceApp> {
   const empty = { response: { 200: z.object({}) } };
   return createService({
     name: 'demo',
+    writesSessions: true,
     config: parseConfig(serviceEnv, env),
     routes: async (app) => {
       app.post(

@@ -1,16 +1,18 @@
 import { createService, type ServiceApp } from '@radio/service-kit';
 import { AccountService } from './account/account-service.ts';
 import { LoginThrottle } from './account/login-throttle.ts';
+import { RegistrationLimit } from './account/registration-limit.ts';
 import { isRegistrationEnabled } from './account/registration-setting.ts';
 import { UserAdminService } from './admin/user-admin-service.ts';
 import type { AuthConfig } from './config.ts';
 import { accountRoutes } from './routes/account-routes.ts';
 import { adminUserRoutes } from './routes/admin-user-routes.ts';
-import { ensureFirstAdmin } from './users/first-admin.ts';
+import { ensureFirstAdminSoon } from './users/first-admin.ts';
 import { UsersRepository } from './users/users-repository.ts';
 
 export function buildApp(config: AuthConfig): Promise<ServiceApp> {
   return createService({
+    writesSessions: true,
     name: 'auth',
     config,
     routes: async (app) => {
@@ -18,13 +20,16 @@ export function buildApp(config: AuthConfig): Promise<ServiceApp> {
       const account = new AccountService({
         users,
         throttle: new LoginThrottle(app.redis),
+        registrations: new RegistrationLimit(app.redis),
         isRegistrationEnabled: () => isRegistrationEnabled(app.db),
       });
       await app.register(accountRoutes(account));
       await app.register(adminUserRoutes(new UserAdminService(users)));
+      let stopFirstAdmin = (): void => {};
       app.addHook('onReady', async () => {
-        await ensureFirstAdmin(users, config, app.log);
+        stopFirstAdmin = await ensureFirstAdminSoon(users, config, app.log);
       });
+      app.addHook('onClose', async () => stopFirstAdmin());
     },
   });
 }

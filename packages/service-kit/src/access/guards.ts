@@ -37,14 +37,20 @@ export type Guard = (
 
 /** Loads the session's user from the database on every call, so changes apply at once. */
 export const requireUser: Guard = async function (request, reply) {
+  // Per-user answers are never stored by the gateway or the browser cache.
+  void reply.header('cache-control', 'no-store');
   const userId = request.session.get('userId');
   const user = userId === undefined ? undefined : await findSessionUser(this.db, userId);
+  // Only the owner of the sessions table (auth) ends a session; the others just refuse.
+  const end = async (): Promise<void> => {
+    if (this.writesSessions) await endUserSession(request, reply);
+  };
   if (!user) {
-    if (userId !== undefined) await endUserSession(request, reply);
+    if (userId !== undefined) await end();
     throw notLoggedIn();
   }
   if (!user.isActive) {
-    await endUserSession(request, reply);
+    await end();
     throw accountDeactivated();
   }
   request.user = user;

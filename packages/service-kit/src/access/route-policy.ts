@@ -1,4 +1,4 @@
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import { errorBodySchema } from '@radio/contracts';
 import { guards, type Access } from './guards.ts';
 
@@ -6,6 +6,8 @@ export interface RouteEntry {
   method: string;
   url: string;
   access: Access;
+  /** The route's input schemas (zod), for tests that generate inputs. */
+  schema: Pick<FastifySchema, 'body' | 'querystring' | 'params'>;
 }
 
 declare module 'fastify' {
@@ -39,7 +41,19 @@ export function enforceRoutePolicy(app: FastifyInstance): void {
     const guard = guards[access];
     if (guard) route.onRequest = [guard, ...asArray(route.onRequest)];
     for (const method of asArray(route.method)) {
-      app.routeTable.push({ method, url: route.url, access });
+      // The HEAD twin Fastify adds to every GET route is not a route of its own.
+      const isHeadTwin =
+        method === 'HEAD' &&
+        app.routeTable.some((entry) => entry.method === 'GET' && entry.url === route.url);
+      if (!isHeadTwin) {
+        const { body, querystring, params } = route.schema;
+        app.routeTable.push({
+          method,
+          url: route.url,
+          access,
+          schema: { body, querystring, params },
+        });
+      }
     }
   });
 }

@@ -11,8 +11,8 @@ function isSameOriginOrAllowed(
   const origin = request.headers.origin;
   // Browsers always send Origin on state-changing calls; other clients (curl, the station) don't.
   if (origin === undefined) return true;
-  // protocol and host come from X-Forwarded-Proto/-Host only when the gateway sent them.
-  return origin === `${request.protocol}://${request.host}` || allowedOrigins.includes(origin);
+  // Never compared with Host: a forged request can carry a Host that matches its own Origin.
+  return allowedOrigins.includes(origin);
 }
 
 /** CSRF defence: a browser on another site cannot make state-changing calls with our cookie. */

@@ -9,6 +9,7 @@ export async function registerSessions(
   app: FastifyInstance,
   db: Db,
   secret: string,
+  writesSessions: boolean,
 ): Promise<void> {
   await app.register(fastifyCookie);
   await app.register(fastifySession, {
@@ -22,8 +23,18 @@ export async function registerSessions(
       secure: 'auto',
       maxAge: SESSION_MAX_AGE_MS,
     },
-    store: new PostgresSessionStore(db),
+    store: new PostgresSessionStore(db, writesSessions),
     saveUninitialized: false,
-    rolling: true,
+    // Only the owner of the table refreshes sessions; a reader never sends the cookie back, so
+    // its public (cacheable) answers carry no Set-Cookie.
+    rolling: writesSessions,
   });
+  if (!writesSessions) {
+    // @fastify/session still clears the cookie of a session it could not find; a reader
+    // leaves that to auth, so no answer of a reader ever carries Set-Cookie.
+    app.addHook('onSend', async (_request, reply, payload) => {
+      reply.removeHeader('set-cookie');
+      return payload;
+    });
+  }
 }

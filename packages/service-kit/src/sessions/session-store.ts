@@ -25,9 +25,12 @@ function wasLoaded(session: Session): boolean {
 /** @fastify/session store over the `sessions` table, shared by every service. */
 export class PostgresSessionStore implements SessionStore {
   readonly #db: Db;
+  readonly #writable: boolean;
 
-  constructor(db: Db) {
+  /** A read-only store (every service but auth) never writes the table. */
+  constructor(db: Db, writable = true) {
     this.#db = db;
+    this.#writable = writable;
   }
 
   get(sid: string, callback: (error: unknown, session?: Session | null) => void): void {
@@ -51,6 +54,10 @@ export class PostgresSessionStore implements SessionStore {
    * inserted.
    */
   set(sid: string, session: Session, callback: Callback): void {
+    if (!this.#writable) {
+      callback();
+      return;
+    }
     const values = {
       sess: JSON.stringify(session, (key, value) => (key === LOADED ? undefined : value)),
       expire: expiryOf(session),
@@ -65,6 +72,10 @@ export class PostgresSessionStore implements SessionStore {
   }
 
   destroy(sid: string, callback: Callback): void {
+    if (!this.#writable) {
+      callback();
+      return;
+    }
     this.#db
       .deleteFrom('sessions')
       .where('sid', '=', sid)

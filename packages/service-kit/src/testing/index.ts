@@ -25,3 +25,13 @@ export {
   describeRoutePermissions,
   type RoutePermissionsOptions,
 } from './describe-route-permissions.ts';
+export { cuttableLink, type CuttableLink } from './cuttable-link.ts';
+export {
+  fuzzCases,
+  fuzzRoutes,
+  type FuzzFailure,
+  type FuzzOptions,
+  type FuzzSample,
+  type FuzzResult,
+} from './fuzz-routes.ts';
+export { describeRouteFuzz } from './describe-route-fuzz.ts';

@@ -10,10 +10,12 @@ import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../users/passw
 import { userErrors } from '../users/user-errors.ts';
 import type { UsersRepository } from '../users/users-repository.ts';
 import type { LoginThrottle } from './login-throttle.ts';
+import type { RegistrationLimit } from './registration-limit.ts';
 
 export interface AccountServiceDeps {
   users: UsersRepository;
   throttle: LoginThrottle;
+  registrations: RegistrationLimit;
   isRegistrationEnabled: () => Promise<boolean>;
 }
 
@@ -21,47 +23,55 @@ export interface AccountServiceDeps {
 export class AccountService {
   readonly #users: UsersRepository;
   readonly #throttle: LoginThrottle;
+  readonly #registrations: RegistrationLimit;
   readonly #isRegistrationEnabled: () => Promise<boolean>;
 
   constructor(deps: AccountServiceDeps) {
     this.#users = deps.users;
     this.#throttle = deps.throttle;
+    this.#registrations = deps.registrations;
     this.#isRegistrationEnabled = deps.isRegistrationEnabled;
   }
 
-  async register(body: RegisterBody): Promise<UserRow> {
+  async register(body: RegisterBody, ip: string): Promise<UserRow> {
     if (!(await this.#isRegistrationEnabled())) throw userErrors.registrationClosed();
-    const created = await this.#users.create({
-      email: body.email,
-      name: body.name,
-      passwordHash: await hashPassword(body.password),
+    const created = await this.#registrations.attempt(ip, async () => {
+      const result = await this.#users.create({
+        email: body.email,
+        name: body.name,
+        passwordHash: await hashPassword(body.password),
+      });
+      if (result === 'email-taken') throw userErrors.emailTaken();
+      return result;
     });
-    if (created === 'email-taken') throw userErrors.emailTaken();
     return this.#recordLogin(created);
   }
 
   /** Unknown e-mail and wrong password get the same answer, after the same amount of work. */
   async login(body: LoginBody, ip: string): Promise<UserRow> {
-    await this.#throttle.beginAttempt(body.email, ip);
-    const user = await this.#users.findByEmail(body.email);
-    const passwordMatches = user
-      ? await verifyPassword(user.passwordHash, body.password)
-      : await verifyAgainstDecoy(body.password);
-    if (!user || !passwordMatches) throw userErrors.wrongCredentials();
-    await this.#throttle.recordSuccess(body.email, ip);
+    const user = await this.#throttle.attempt(body.email, ip, async () => {
+      const found = await this.#users.findByEmail(body.email);
+      const passwordMatches = found
+        ? await verifyPassword(found.passwordHash, body.password)
+        : await verifyAgainstDecoy(body.password);
+      return found && passwordMatches
+        ? { outcome: 'correct-password' as const, value: found }
+        : { outcome: 'wrong-password' as const, value: null };
+    });
+    if (!user) throw userErrors.wrongCredentials();
     if (!user.isActive) throw userErrors.deactivated();
     return this.#recordLogin(user);
   }
 
   /** Ends every session of the user; the caller starts a fresh one for the current browser. */
-  async changePassword(user: SessionUser, body: ChangePasswordBody, ip: string): Promise<void> {
-    await this.#confirmPassword(user, body.currentPassword, ip);
+  async changePassword(user: SessionUser, body: ChangePasswordBody): Promise<void> {
+    await this.#confirmPassword(user, body.currentPassword);
     await this.#users.update(user.id, { passwordHash: await hashPassword(body.newPassword) });
     await this.#users.deleteSessions(user.id);
   }
 
-  async changeEmail(user: SessionUser, body: ChangeEmailBody, ip: string): Promise<UserRow> {
-    const current = await this.#confirmPassword(user, body.password, ip);
+  async changeEmail(user: SessionUser, body: ChangeEmailBody): Promise<UserRow> {
+    const current = await this.#confirmPassword(user, body.password);
     if (body.email === current.email.toLowerCase()) return current;
     const updated = await this.#users.changeEmail(user.id, body.email);
     if (updated === 'email-taken') throw userErrors.emailTaken();
@@ -75,14 +85,14 @@ export class AccountService {
     return updated;
   }
 
-  /** Checks a logged-in user's password; failures count towards the login limits. */
-  async #confirmPassword(user: SessionUser, password: string, ip: string): Promise<UserRow> {
-    await this.#throttle.beginAttempt(user.email, ip);
-    const current = await this.#users.findById(user.id);
-    if (!current || !(await verifyPassword(current.passwordHash, password))) {
-      throw userErrors.wrongCurrentPassword();
-    }
-    await this.#throttle.recordSuccess(user.email, ip);
+  /** Checks a logged-in user's own password, counted per user apart from the login limits. */
+  async #confirmPassword(user: SessionUser, password: string): Promise<UserRow> {
+    let current: UserRow | undefined;
+    await this.#throttle.confirm(user.id, async () => {
+      current = await this.#users.findById(user.id);
+      return current !== undefined && (await verifyPassword(current.passwordHash, password));
+    });
+    if (!current) throw userErrors.wrongCurrentPassword();
     return current;
   }
 

@@ -45,7 +45,7 @@ export function accountRoutes(account: AccountService): RoutePlugin {
         schema: { body: registerBodySchema, response: { 200: userSchema } },
       },
       async (request) => {
-        const user = await account.register(request.body);
+        const user = await account.register(request.body, request.ip);
         await startUserSession(request, user.id);
         return toUserResponse(user);
       },
@@ -81,7 +81,7 @@ export function accountRoutes(account: AccountService): RoutePlugin {
       },
       async (request) => {
         const user = currentUser(request);
-        await account.changePassword(user, request.body, request.ip);
+        await account.changePassword(user, request.body);
         // Every other session of the user has ended; this browser stays in with a new id.
         await startUserSession(request, user.id);
         return { ok: true as const };
@@ -95,7 +95,7 @@ export function accountRoutes(account: AccountService): RoutePlugin {
         schema: { body: changeEmailBodySchema, response: { 200: userSchema } },
       },
       async (request) => {
-        const user = await account.changeEmail(currentUser(request), request.body, request.ip);
+        const user = await account.changeEmail(currentUser(request), request.body);
         return toUserResponse(user);
       },
     );

@@ -36,3 +36,38 @@ export async function ensureFirstAdmin(
   }
   return outcome;
 }
+
+const FIRST_RETRY_MS = 1_000;
+const MAX_RETRY_MS = 30_000;
+
+/**
+ * ensureFirstAdmin at boot without making the boot depend on Postgres: when it fails (Postgres
+ * down), the service starts anyway and tries again in the background, waiting longer each time.
+ * Returns a function that stops the retries (on close).
+ */
+export async function ensureFirstAdminSoon(
+  repository: UsersRepository,
+  config: Pick<AuthConfig, 'ADMIN_EMAIL' | 'ADMIN_PASSWORD'>,
+  log: FastifyBaseLogger,
+): Promise<() => void> {
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  const tryOnce = async (delayMs: number): Promise<void> => {
+    try {
+      await ensureFirstAdmin(repository, config, log);
+    } catch (error) {
+      if (stopped) return;
+      log.warn(
+        { error: error instanceof Error ? error.message : String(error), retryInMs: delayMs },
+        'could not check for the first admin; trying again later',
+      );
+      timer = setTimeout(() => void tryOnce(Math.min(delayMs * 2, MAX_RETRY_MS)), delayMs);
+      timer.unref();
+    }
+  };
+  await tryOnce(FIRST_RETRY_MS);
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+  };
+}

@@ -5,6 +5,7 @@ import {
   availableHoursQuerySchema,
   playlistQuerySchema,
   playlistResponseSchema,
+  stationDateSchema,
 } from '@radio/contracts';
 import type { RoutePlugin } from '@radio/service-kit';
 import type { PlaylistArchive } from '../archive/playlist-archive.ts';
@@ -14,6 +15,17 @@ import type { PlaylistArchive } from '../archive/playlist-archive.ts';
  * by the gateway (X-Accel-Expires, never passed on to browsers) and by the browser.
  */
 const ARCHIVE_CACHE_SECONDS = '10';
+
+/**
+ * Days the archive can hold. A valid ISO date outside them (0000-01-01) would make Postgres
+ * fail; it is a bad date to the listener, not a server error.
+ */
+const archiveDate = stationDateSchema.refine(
+  (date) => date >= '1970-01-01' && date <= '9999-12-31',
+  { message: 'Ongeldige datum: gebruik JJJJ-MM-DD' },
+);
+const hoursQuery = availableHoursQuerySchema.extend({ date: archiveDate });
+const playlistQuery = playlistQuerySchema.extend({ date: archiveDate });
 
 export function playlistRoutes(archive: PlaylistArchive): RoutePlugin {
   return async (app) => {
@@ -38,7 +50,7 @@ export function playlistRoutes(archive: PlaylistArchive): RoutePlugin {
       {
         config: { access: 'public' },
         schema: {
-          querystring: availableHoursQuerySchema,
+          querystring: hoursQuery,
           response: { 200: z.array(availableHourSchema) },
         },
       },
@@ -49,7 +61,7 @@ export function playlistRoutes(archive: PlaylistArchive): RoutePlugin {
       '/api/playlist',
       {
         config: { access: 'public' },
-        schema: { querystring: playlistQuerySchema, response: { 200: playlistResponseSchema } },
+        schema: { querystring: playlistQuery, response: { 200: playlistResponseSchema } },
       },
       async (request) => archive.playlist(request.query.date, request.query.hour),
     );

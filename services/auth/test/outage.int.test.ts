@@ -1,0 +1,138 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { SERVICE_UNAVAILABLE_MESSAGE } from '@radio/service-kit';
+import {
+  createTestApp,
+  cuttableLink,
+  type CuttableLink,
+  type Env,
+  type TestApp,
+} from '@radio/service-kit/testing';
+import { buildAuthApp } from './build.ts';
+
+const UNAVAILABLE = { message: SERVICE_UNAVAILABLE_MESSAGE, code: 'SERVICE_UNAVAILABLE' };
+const ADMIN = { ADMIN_EMAIL: 'beheer@radio.test', ADMIN_PASSWORD: 'start-wachtwoord' };
+
+let t: TestApp | undefined;
+let link: CuttableLink | undefined;
+afterEach(async () => {
+  await link?.restore().catch(() => {});
+  await t?.close();
+  await link?.close();
+  t = undefined;
+  link = undefined;
+});
+
+/** An auth service whose Postgres or Redis sits behind a link the test can cut. */
+async function authBehindLink(
+  dependency: 'DATABASE_URL' | 'REDIS_URL',
+  options: { cutAtBoot?: boolean; env?: Env } = {},
+): Promise<{ t: TestApp; link: CuttableLink }> {
+  const app = await createTestApp(async (env) => {
+    link = await cuttableLink(env[dependency] ?? '');
+    if (options.cutAtBoot) await link.cut();
+    return buildAuthApp({ ...env, [dependency]: link.url });
+  }, options.env);
+  t = app;
+  if (!link) throw new Error('no link');
+  return { t: app, link };
+}
+
+async function timed<T>(call: () => Promise<T>): Promise<{ value: T; ms: number }> {
+  const start = performance.now();
+  const value = await call();
+  return { value, ms: performance.now() - start };
+}
+
+const until = async (check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> => {
+  const end = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+};
+
+describe('while Postgres is down', () => {
+  it('login answers 503 fast, and the failures never count as wrong passwords', async () => {
+    const { t, link } = await authBehindLink('DATABASE_URL');
+    const user = await t.createUser();
+    await link.cut();
+    for (let attempt = 0; attempt < 8; attempt += 1) {
+      const { value: response, ms } = await timed(() =>
+        t.client().post('/api/auth/login', { email: user.email, password: user.password }),
+      );
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual(UNAVAILABLE);
+      expect(response.headers['retry-after']).toBe('60');
+      expect(ms).toBeLessThan(1_000);
+    }
+    await link.restore();
+    const back = await t.client().post('/api/auth/login', {
+      email: user.email,
+      password: user.password,
+    });
+    expect(back.statusCode).toBe(200);
+  });
+
+  it('/api/auth/user answers 503, not "logged out"', async () => {
+    const { t, link } = await authBehindLink('DATABASE_URL');
+    const browser = await t.clientFor(await t.createUser());
+    await link.cut();
+    const response = await browser.get('/api/auth/user');
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual(UNAVAILABLE);
+    expect(browser.cookies.size).toBe(1);
+    await link.restore();
+    expect((await browser.get('/api/auth/user')).statusCode).toBe(200);
+  });
+
+  it('the service starts, is not ready, and creates the first admin once Postgres is back', async () => {
+    const { t, link } = await authBehindLink('DATABASE_URL', { cutAtBoot: true, env: ADMIN });
+    expect((await t.client().get('/readyz')).statusCode).toBe(503);
+    await link.restore();
+    await until(async () => (await t.client().get('/readyz')).statusCode === 200);
+    const adminExists = async () =>
+      (await t.app.db.selectFrom('users').where('role', '=', 'admin').select('id').execute())
+        .length === 1;
+    await until(adminExists);
+    const login = await t
+      .client()
+      .post('/api/auth/login', { email: ADMIN.ADMIN_EMAIL, password: ADMIN.ADMIN_PASSWORD });
+    expect(login.statusCode).toBe(200);
+  });
+});
+
+describe('while Redis is down', () => {
+  it('login and registration answer 503 well under a second, and work again after', async () => {
+    const { t, link } = await authBehindLink('REDIS_URL');
+    const user = await t.createUser();
+    await t.app.db.updateTable('djSettings').set({ registrationEnabled: true }).execute();
+    await link.cut();
+    await until(async () => t.app.redis.status !== 'ready');
+    for (const call of [
+      () => t.client().post('/api/auth/login', { email: user.email, password: user.password }),
+      () =>
+        t
+          .client()
+          .post('/api/auth/register', { email: 'x@radio.test', password: 'geheim123', name: 'Xx' }),
+    ]) {
+      const { value: response, ms } = await timed(call);
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual(UNAVAILABLE);
+      expect(ms).toBeLessThan(500);
+    }
+    await link.restore();
+    await until(async () => t.app.redis.status === 'ready');
+    const back = await t.client().post('/api/auth/login', {
+      email: user.email,
+      password: user.password,
+    });
+    expect(back.statusCode).toBe(200);
+  });
+
+  it('the service starts and becomes ready when Redis is back', async () => {
+    const { t, link } = await authBehindLink('REDIS_URL', { cutAtBoot: true });
+    expect((await t.client().get('/readyz')).statusCode).toBe(503);
+    await link.restore();
+    await until(async () => (await t.client().get('/readyz')).statusCode === 200);
+  });
+});

@@ -1,0 +1,15 @@
+import { describe } from 'vitest';
+import { describeRouteFuzz } from '@radio/service-kit/testing';
+import { builtInStationPaths } from '@radio/station';
+import { buildRequestsApp } from './build.ts';
+
+describe('every requests route under hostile input', () => {
+  describeRouteFuzz(buildRequestsApp, {
+    samples: {
+      'POST /api/dj-settings/registration': { body: { enabled: true } },
+      [`POST ${builtInStationPaths.trackStarted}`]: {
+        body: { title: 'Tegenwind', duration: 50 },
+      },
+    },
+  });
+});
