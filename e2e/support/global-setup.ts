@@ -52,13 +52,7 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
   };
   // Derived by scripts/lib.sh from the ports and DATA_DIR above (PUBLIC_ORIGIN: localhost and
   // 127.0.0.1 on HTTP_PORT), so none may come from the caller's environment.
-  for (const name of [
-    'DATABASE_URL',
-    'REDIS_URL',
-    'FORCE_COLOR',
-    'LIBRARY_DIR',
-    'PUBLIC_ORIGIN',
-  ]) {
+  for (const name of ['DATABASE_URL', 'REDIS_URL', 'FORCE_COLOR', 'LIBRARY_DIR', 'PUBLIC_ORIGIN']) {
     delete env[name];
   }
   process.env.E2E_DATA_DIR = dataDir;

@@ -18,7 +18,7 @@ export {
   serviceUnavailable,
   SERVICE_UNAVAILABLE_MESSAGE,
 } from './dependency-errors.ts';
-export { LogLimiter } from './log-limiter.ts';
+export { failureKind, LogLimiter } from './log-limiter.ts';
 export {
   createService,
   type RoutePlugin,

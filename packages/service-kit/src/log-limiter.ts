@@ -58,3 +58,12 @@ export class LogLimiter {
     this.#intervals.clear();
   }
 }
+
+/** What makes two failures the same kind: the error's code or class, never its varying text. */
+export function failureKind(error: unknown): string {
+  if (error instanceof Error) {
+    const code = (error as { code?: unknown }).code;
+    return typeof code === 'string' ? code : error.name;
+  }
+  return typeof error;
+}

@@ -4,7 +4,7 @@ import type { RequestsConfig } from './config.ts';
 import { settingsRoutes } from './routes/settings-routes.ts';
 import { stationRoutes } from './routes/station-routes.ts';
 import { SettingsRepository } from './settings/settings-repository.ts';
-import { PlayLog } from './station/play-log.ts';
+import { BuiltInPlaysRepository } from './station/built-in-plays-repository.ts';
 import { StationLibrary } from './station/station-library.ts';
 
 export function buildApp(config: RequestsConfig): Promise<ServiceApp> {
@@ -16,7 +16,7 @@ export function buildApp(config: RequestsConfig): Promise<ServiceApp> {
       await app.register(settingsRoutes(settings));
       await app.register(
         stationRoutes({
-          plays: new PlayLog(app.db),
+          plays: new BuiltInPlaysRepository(app.db),
           library: new StationLibrary(config.LIBRARY_DIR),
           station: {
             name: config.STATION_NAME,

@@ -5,11 +5,11 @@ import type { Logger } from 'pino';
 import { isJobName, JOBS, jobNamesOf, QUEUE_NAMES, type QueueName } from '@radio/contracts/jobs';
 import { JobProducer, jobOptionsOf } from '@radio/contracts/jobs-producer';
 import type { Db } from '@radio/db';
+import { failureKind, LogLimiter } from '@radio/service-kit';
 import type { SourceFactory } from './station/active-source.ts';
 import { jobHandlers, runJob, type JobHandlers } from './jobs/handlers.ts';
 import { repeatingJobs } from './jobs/schedules.ts';
 import { startHeartbeat } from './liveness/heartbeat.ts';
-import { failureKind, LogLimiter } from './logging/log-limiter.ts';
 
 /** Jobs of one queue run at most this many at a time, per worker copy. */
 const CONCURRENCY: Record<QueueName, number> = {
@@ -52,14 +52,26 @@ export interface RunningWorker {
  * jobs fail (and are retried) while Postgres is down, and the queues wait for Redis to return.
  */
 export function startWorker(deps: WorkerDeps): RunningWorker {
-  const limited = new LogLimiter(deps.log, deps.logIntervalMs ?? LOG_INTERVAL_MS);
+  const limiter = new LogLimiter(deps.logIntervalMs ?? LOG_INTERVAL_MS);
+  const logFailure = (
+    level: 'warn' | 'error',
+    what: string,
+    error: unknown,
+    message: string,
+    fields: Record<string, unknown> = {},
+  ): void =>
+    limiter.log(
+      deps.log,
+      level,
+      `${what} ${failureKind(error)}`,
+      { ...fields, err: error },
+      message,
+    );
   const connection = { url: deps.redisUrl };
   const redis = new Redis(deps.redisUrl, { maxRetriesPerRequest: 2 });
-  redis.on('error', (error: Error) =>
-    limited.warn(`redis ${failureKind(error)}`, error, 'redis connection error'),
-  );
+  redis.on('error', (error: Error) => logFailure('warn', 'redis', error, 'redis connection error'));
   const jobs = new JobProducer(connection, (error) =>
-    limited.error(`queue ${failureKind(error)}`, error, 'queue error'),
+    logFailure('error', 'queue', error, 'queue error'),
   );
   const handlers = jobHandlers({
     ...deps,
@@ -74,27 +86,25 @@ export function startWorker(deps: WorkerDeps): RunningWorker {
       concurrency: CONCURRENCY[queue],
     });
     worker.on('failed', (job, error) =>
-      limited.error(`job ${job?.name} ${failureKind(error)}`, error, 'job failed', {
+      logFailure('error', `job ${job?.name}`, error, 'job failed', {
         job: job?.name,
         attempt: job?.attemptsMade,
       }),
     );
-    worker.on('error', (error) =>
-      limited.error(`worker ${failureKind(error)}`, error, 'worker error', { queue }),
-    );
+    worker.on('error', (error) => logFailure('error', 'worker', error, 'worker error', { queue }));
     return worker;
   });
 
   const stopping = new AbortController();
   const stopHeartbeat = deps.heartbeatFile
     ? startHeartbeat(deps.heartbeatFile, deps.heartbeatIntervalMs ?? HEARTBEAT_INTERVAL_MS, (e) =>
-        limited.error(`heartbeat ${failureKind(e)}`, e, 'could not write the heartbeat file'),
+        logFailure('error', 'heartbeat', e, 'could not write the heartbeat file'),
       )
     : () => {};
   const scheduled = keepTrying(
     () => schedule(jobs, deps.ingestIntervalMs),
     stopping.signal,
-    (error) => limited.warn(`schedule ${failureKind(error)}`, error, 'could not schedule jobs yet'),
+    (error) => logFailure('warn', 'schedule', error, 'could not schedule jobs yet'),
   ).then((done) => {
     if (done) deps.log.info({ jobs: Object.keys(repeatingJobs(0)) }, 'repeating jobs scheduled');
   });
@@ -106,6 +116,7 @@ export function startWorker(deps: WorkerDeps): RunningWorker {
     async close() {
       stopping.abort();
       stopHeartbeat();
+      limiter.clear();
       // Lets running jobs finish before the connections close. With Redis down neither BullMQ's
       // close nor a pending schedule settles: then the process ends without them.
       const closed = Promise.all([

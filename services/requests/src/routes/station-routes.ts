@@ -20,7 +20,7 @@ import {
   publishedQueueSchema,
   type BuiltInStationProfile,
 } from '@radio/station';
-import type { PlayLog } from '../station/play-log.ts';
+import type { BuiltInPlaysRepository } from '../station/built-in-plays-repository.ts';
 import { withNamesFromFilename } from '../station/song-names.ts';
 import type { StationLibrary } from '../station/station-library.ts';
 
@@ -60,7 +60,7 @@ const MAX_CLOCK_AHEAD_MS = 60_000;
 const nextEntrySchema = z.object({ uri: z.string().min(1) });
 
 export interface StationRoutesOptions {
-  plays: PlayLog;
+  plays: BuiltInPlaysRepository;
   library: StationLibrary;
   station: BuiltInStationProfile;
 }

@@ -11,7 +11,7 @@ import {
   type StationSource,
 } from '@radio/station';
 import { SettingsRepository } from '../../src/settings/settings-repository.ts';
-import { PlayLog } from '../../src/station/play-log.ts';
+import { BuiltInPlaysRepository } from '../../src/station/built-in-plays-repository.ts';
 import { buildRequestsApp } from '../build.ts';
 
 const KEY = 'test-internal-token';
@@ -198,7 +198,7 @@ describe('track started → now playing', () => {
 describe('history', () => {
   it('answers the plays within the range, newest first, through the AzuraCast adapter', async () => {
     await clearPlays();
-    const log = new PlayLog(t.app.db);
+    const log = new BuiltInPlaysRepository(t.app.db);
     const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
     const song = { artist: 'Bram Visser', album: '', filename: '', duration: 50 };
     await log.record({ ...song, title: 'Vorige week', startedAt: hoursAgo(24 * 7) });

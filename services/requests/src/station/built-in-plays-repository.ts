@@ -15,7 +15,7 @@ export interface PlayReport extends Omit<BuiltInPlay, 'id' | 'startedAt'> {
 const columns = ['id', 'startedAt', 'duration', 'artist', 'title', 'album', 'filename'] as const;
 
 /** What the built-in station played (its now playing and history), kept in Postgres. */
-export class PlayLog {
+export class BuiltInPlaysRepository {
   readonly #db: Db;
 
   constructor(db: Db) {
