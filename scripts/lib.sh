@@ -118,6 +118,14 @@ require_secrets() {
 # Something accepts connections on 127.0.0.1:PORT.
 port_in_use() { timeout 1 bash -c "exec 3<>/dev/tcp/127.0.0.1/$1" 2>/dev/null; }
 
+# Stops, saying what to set, when the port in the variable NAME is taken (WHO: what cannot start).
+# require_free_port NAME [WHO]
+require_free_port() {
+  port_in_use "${!1}" || return 0
+  die "${2:+$2 cannot start: }port ${!1} ($1) is already in use by another program.
+  Set $1 (in .env or the environment) to a free port."
+}
+
 # Prints COUNT distinct free loopback ports, separated by spaces (all held open at once while
 # they are picked, so none repeats). Also used by the e2e harness (e2e/support/stack.ts).
 free_ports() {

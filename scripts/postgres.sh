@@ -53,10 +53,7 @@ start() {
     warn "stopping a Postgres left over from an earlier run in $PGDATA"
     stop
   fi
-  if port_in_use "$POSTGRES_PORT"; then
-    die "Postgres cannot start: port $POSTGRES_PORT is already in use by another program.
-  Set POSTGRES_PORT (in .env or the environment) to a free port."
-  fi
+  require_free_port POSTGRES_PORT Postgres
 
   local fast=()
   [ "${POSTGRES_EPHEMERAL:-}" != 1 ] || fast=(--no-sync)

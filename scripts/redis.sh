@@ -23,10 +23,7 @@ start() {
     warn "stopping a Redis left over from an earlier run in $DIR"
     stop
   fi
-  if port_in_use "$REDIS_PORT"; then
-    die "Redis cannot start: port $REDIS_PORT is already in use by another program.
-  Set REDIS_PORT (in .env or the environment) to a free port."
-  fi
+  require_free_port REDIS_PORT Redis
   {
     echo "# Written by scripts/redis.sh at every start."
     echo "port $REDIS_PORT"

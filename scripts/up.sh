@@ -78,12 +78,7 @@ stop_stack # anything left over from a run that was killed outright
 ports=(HTTP_PORT AUTH_PORT REQUESTS_PORT PLAYLIST_PORT UPLOADS_PORT)
 [ $MODE = up ] || ports+=(VITE_PORT)
 [ "$STATION" != builtin ] || ports+=(ICECAST_PORT)
-for name in "${ports[@]}"; do
-  if port_in_use "${!name}"; then
-    die "port ${!name} ($name) is already in use by another program.
-  Set $name (in .env or the environment) to a free port."
-  fi
-done
+for name in "${ports[@]}"; do require_free_port "$name"; done
 
 reaper_pid='' ready_pid=''
 cleanup() {

@@ -22,6 +22,12 @@ async function nowPlaying(request: APIRequestContext): Promise<NowPlaying> {
 }
 
 /** Waits until the station reports a current song (it starts playing after the stack). */
+/** The titles the station's API reports now: the current song's and the recent ones'. */
+async function reportedTitles(request: APIRequestContext): Promise<(string | undefined)[]> {
+  const api = await nowPlaying(request);
+  return [api.now_playing?.song.title, ...api.song_history.map((play) => play.song.title)];
+}
+
 async function currentSong(request: APIRequestContext) {
   let current: NowPlaying['now_playing'] = null;
   await expect
@@ -85,21 +91,13 @@ test.describe('now playing', () => {
     await expect(onAir).toBeVisible();
     const firstTitle = (await title.textContent()) ?? '';
     // The page's answer is at most as new as this one: its song is the current or a recent one.
-    const api = await nowPlaying(request);
-    expect([
-      api.now_playing?.song.title,
-      ...api.song_history.map((play) => play.song.title),
-    ]).toContain(firstTitle);
+    expect(await reportedTitles(request)).toContain(firstTitle);
     await page.screenshot({ path: test.info().outputPath('home-first-song.png'), fullPage: true });
 
     await expect(title).not.toHaveText(firstTitle, { timeout: SONG_CHANGE_TIMEOUT_MS });
 
     const secondTitle = (await title.textContent()) ?? '';
-    const later = await nowPlaying(request);
-    expect([
-      later.now_playing?.song.title,
-      ...later.song_history.map((play) => play.song.title),
-    ]).toContain(secondTitle);
+    expect(await reportedTitles(request)).toContain(secondTitle);
     // The song before moved to the recent songs.
     await expect(page.getByRole('region', { name: 'Eerder op de radio' })).toContainText(
       firstTitle,

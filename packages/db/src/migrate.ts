@@ -7,7 +7,7 @@ import { FileMigrationProvider, Migrator, type MigrationResultSet } from 'kysely
 const migrationFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 // Migrations run without the CamelCasePlugin so their SQL names stay exactly as written.
-export function createMigrator(db: Kysely<unknown>): Migrator {
+function createMigrator(db: Kysely<unknown>): Migrator {
   return new Migrator({
     db,
     provider: new FileMigrationProvider({ fs, path, migrationFolder }),

@@ -2,7 +2,7 @@ import { HttpError } from './errors.ts';
 
 export const SERVICE_UNAVAILABLE_MESSAGE =
   'De dienst is tijdelijk niet beschikbaar. Probeer het over een minuut opnieuw.';
-export const SERVICE_UNAVAILABLE_RETRY_SECONDS = 60;
+const SERVICE_UNAVAILABLE_RETRY_SECONDS = 60;
 
 /** 503 with Retry-After: Postgres or Redis cannot be reached right now. */
 export const serviceUnavailable = (): HttpError =>

@@ -25,9 +25,9 @@ export class HttpError extends Error {
   }
 }
 
-export const INTERNAL_ERROR_MESSAGE = 'Er is een interne fout opgetreden';
-export const NOT_FOUND_MESSAGE = 'Deze pagina bestaat niet';
-export const BAD_REQUEST_MESSAGE = 'Ongeldig verzoek';
+const INTERNAL_ERROR_MESSAGE = 'Er is een interne fout opgetreden';
+const NOT_FOUND_MESSAGE = 'Deze pagina bestaat niet';
+const BAD_REQUEST_MESSAGE = 'Ongeldig verzoek';
 
 /** Dutch texts for the client errors Fastify raises itself (bad JSON, wrong content type...). */
 const clientErrorMessages: Record<number, string> = {

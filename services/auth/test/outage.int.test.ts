@@ -7,6 +7,7 @@ import {
   type Env,
   type TestApp,
 } from '@radio/service-kit/testing';
+import { waitFor } from '@radio/testing';
 import { buildAuthApp } from './build.ts';
 
 const UNAVAILABLE = { message: SERVICE_UNAVAILABLE_MESSAGE, code: 'SERVICE_UNAVAILABLE' };
@@ -43,13 +44,9 @@ async function timed<T>(call: () => Promise<T>): Promise<{ value: T; ms: number 
   return { value, ms: performance.now() - start };
 }
 
-const until = async (check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> => {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-};
+/** A login of `user` from a fresh browser. */
+const logIn = (t: TestApp, user: { email: string; password: string }) =>
+  t.client().post('/api/auth/login', { email: user.email, password: user.password });
 
 describe('while Postgres is down', () => {
   it('login answers 503 fast, and the failures never count as wrong passwords', async () => {
@@ -57,20 +54,14 @@ describe('while Postgres is down', () => {
     const user = await t.createUser();
     await link.cut();
     for (let attempt = 0; attempt < 8; attempt += 1) {
-      const { value: response, ms } = await timed(() =>
-        t.client().post('/api/auth/login', { email: user.email, password: user.password }),
-      );
+      const { value: response, ms } = await timed(() => logIn(t, user));
       expect(response.statusCode).toBe(503);
       expect(response.json()).toEqual(UNAVAILABLE);
       expect(response.headers['retry-after']).toBe('60');
       expect(ms).toBeLessThan(1_000);
     }
     await link.restore();
-    const back = await t.client().post('/api/auth/login', {
-      email: user.email,
-      password: user.password,
-    });
-    expect(back.statusCode).toBe(200);
+    expect((await logIn(t, user)).statusCode).toBe(200);
   });
 
   it('/api/auth/user answers 503, not "logged out"', async () => {
@@ -89,15 +80,13 @@ describe('while Postgres is down', () => {
     const { t, link } = await authBehindLink('DATABASE_URL', { cutAtBoot: true, env: ADMIN });
     expect((await t.client().get('/readyz')).statusCode).toBe(503);
     await link.restore();
-    await until(async () => (await t.client().get('/readyz')).statusCode === 200);
+    await waitFor(async () => (await t.client().get('/readyz')).statusCode === 200, 'readiness');
     const adminExists = async () =>
       (await t.app.db.selectFrom('users').where('role', '=', 'admin').select('id').execute())
         .length === 1;
-    await until(adminExists);
-    const login = await t
-      .client()
-      .post('/api/auth/login', { email: ADMIN.ADMIN_EMAIL, password: ADMIN.ADMIN_PASSWORD });
-    expect(login.statusCode).toBe(200);
+    await waitFor(adminExists, 'the first admin');
+    const admin = { email: ADMIN.ADMIN_EMAIL, password: ADMIN.ADMIN_PASSWORD };
+    expect((await logIn(t, admin)).statusCode).toBe(200);
   });
 });
 
@@ -107,9 +96,9 @@ describe('while Redis is down', () => {
     const user = await t.createUser();
     await t.app.db.updateTable('djSettings').set({ registrationEnabled: true }).execute();
     await link.cut();
-    await until(async () => t.app.redis.status !== 'ready');
+    await waitFor(async () => t.app.redis.status !== 'ready', 'Redis seen as down');
     for (const call of [
-      () => t.client().post('/api/auth/login', { email: user.email, password: user.password }),
+      () => logIn(t, user),
       () =>
         t
           .client()
@@ -121,18 +110,14 @@ describe('while Redis is down', () => {
       expect(ms).toBeLessThan(500);
     }
     await link.restore();
-    await until(async () => t.app.redis.status === 'ready');
-    const back = await t.client().post('/api/auth/login', {
-      email: user.email,
-      password: user.password,
-    });
-    expect(back.statusCode).toBe(200);
+    await waitFor(async () => t.app.redis.status === 'ready', 'Redis reconnected');
+    expect((await logIn(t, user)).statusCode).toBe(200);
   });
 
   it('the service starts and becomes ready when Redis is back', async () => {
     const { t, link } = await authBehindLink('REDIS_URL', { cutAtBoot: true });
     expect((await t.client().get('/readyz')).statusCode).toBe(503);
     await link.restore();
-    await until(async () => (await t.client().get('/readyz')).statusCode === 200);
+    await waitFor(async () => (await t.client().get('/readyz')).statusCode === 200, 'readiness');
   });
 });

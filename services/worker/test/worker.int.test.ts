@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { createDb, type Db } from '@radio/db';
+import { cuttableLink } from '@radio/service-kit/testing';
 import { createAzuraCastSource } from '@radio/station';
 import {
   createTestDatabase,
@@ -18,7 +19,6 @@ import {
 } from '@radio/testing';
 import { startWorker, type RunningWorker, type WorkerDeps } from '../src/worker.ts';
 import { linesWith, recordingLogger } from './support/recording-logger.ts';
-import { tcpGate } from './support/tcp-gate.ts';
 
 const INGEST_INTERVAL_MS = 200;
 
@@ -201,7 +201,8 @@ describe('the worker without its dependencies', () => {
   });
 
   it('starts while Redis is down, beats its heartbeat, and works once Redis is back', async () => {
-    const gate = await tcpGate(redisServer.url);
+    const gate = await cuttableLink(redisServer.url);
+    await gate.cut();
     const heartbeatFile = path.join(folder, 'heartbeat');
     const { log, lines } = recordingLogger();
     await addSession('verlopen', new Date(Date.now() - 60_000));
@@ -218,7 +219,7 @@ describe('the worker without its dependencies', () => {
       expect((await stat(heartbeatFile)).mtimeMs).toBeGreaterThan(firstBeat);
       expect(await sessionIds()).toEqual(['verlopen']);
 
-      await gate.open();
+      await gate.restore();
       await worker.scheduled;
       await waitFor(async () => (await sessionIds()).length === 0, 'session clean-up');
       // Each connection reconnected every second or so: one line per kind of failure
@@ -229,13 +230,14 @@ describe('the worker without its dependencies', () => {
       expect(linesWith(lines, 'repeating jobs scheduled')).toHaveLength(1);
     } finally {
       await stop(worker);
-      await gate.shut();
+      await gate.close();
     }
   });
 
   it('polls on while Postgres is down, logs that once, and stores plays once it is back', async () => {
     await useFakeStation();
-    const gate = await tcpGate(database.url);
+    const gate = await cuttableLink(database.url);
+    await gate.cut();
     const { log, lines } = recordingLogger();
     const gatedDb = createDb(gate.url);
     const worker = start({ db: gatedDb, log });
@@ -247,12 +249,12 @@ describe('the worker without its dependencies', () => {
       );
       expect(failed).toHaveLength(1);
 
-      await gate.open();
+      await gate.restore();
       await waitFor(async () => (await playCount()) === 6, 'plays stored after the outage');
     } finally {
       await stop(worker);
       await gatedDb.destroy();
-      await gate.shut();
+      await gate.close();
     }
   });
 });

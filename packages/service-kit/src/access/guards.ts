@@ -20,7 +20,7 @@ declare module 'fastify' {
   }
 }
 
-export const notLoggedIn = (): HttpError => new HttpError(401, 'UNAUTHENTICATED', 'Niet ingelogd');
+const notLoggedIn = (): HttpError => new HttpError(401, 'UNAUTHENTICATED', 'Niet ingelogd');
 
 export const accountDeactivated = (): HttpError =>
   new HttpError(

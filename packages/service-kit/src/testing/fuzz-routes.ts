@@ -6,7 +6,7 @@ import type { Persona, TestApp } from './test-app.ts';
 import type { TestClient } from './test-client.ts';
 
 /** Strings that have broken services before: sizes, NUL, unicode tricks, escapes, injections. */
-export const HOSTILE_STRINGS: readonly string[] = [
+const HOSTILE_STRINGS: readonly string[] = [
   '',
   ' ',
   'a'.repeat(100_000),
@@ -37,7 +37,7 @@ export const HOSTILE_STRINGS: readonly string[] = [
 ];
 
 /** JSON values of every wrong type and size. */
-export const HOSTILE_JSON: readonly unknown[] = [
+const HOSTILE_JSON: readonly unknown[] = [
   null,
   true,
   0,
@@ -63,7 +63,7 @@ function nested(depth: number): unknown {
 }
 
 /** Path parameters: out of int4 range, negative, not numbers, escapes. */
-export const HOSTILE_PATH_VALUES: readonly string[] = [
+const HOSTILE_PATH_VALUES: readonly string[] = [
   '0',
   '-1',
   '2147483648',
@@ -79,7 +79,7 @@ export const HOSTILE_PATH_VALUES: readonly string[] = [
 ];
 
 /** Bodies that are not what the content type says, or a content type nobody handles. */
-export const HOSTILE_RAW_BODIES: ReadonlyArray<{ contentType: string; payload: string }> = [
+const HOSTILE_RAW_BODIES: ReadonlyArray<{ contentType: string; payload: string }> = [
   { contentType: 'application/json', payload: '{"a":' },
   { contentType: 'application/json', payload: '' },
   { contentType: 'application/json', payload: 'null' },
@@ -100,7 +100,7 @@ export const HOSTILE_RAW_BODIES: ReadonlyArray<{ contentType: string; payload: s
 ];
 
 /** Query strings no form would send. */
-export const HOSTILE_QUERIES: readonly string[] = [
+const HOSTILE_QUERIES: readonly string[] = [
   '%zz',
   'a[b][c]=1',
   '__proto__[x]=1',

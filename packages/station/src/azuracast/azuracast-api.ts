@@ -6,7 +6,7 @@ import { apiErrorSchema } from './read-schemas.ts';
  * AzuraCast answers errors as plain text to user agents that look like curl or Liquidsoap, and
  * refuses some calls to crawlers: look like a browser.
  */
-export const USER_AGENT =
+const USER_AGENT =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
 export const DEFAULT_TIMEOUT_MS = 10_000;
 

@@ -24,7 +24,7 @@ const unixSeconds = z.number().int().nonnegative();
 
 const songSchema = z.object({ artist: text, title: text, album: optionalText });
 
-export const songHistorySchema = z.object({
+const songHistorySchema = z.object({
   sh_id: z.number().int(),
   played_at: unixSeconds,
   duration: seconds,

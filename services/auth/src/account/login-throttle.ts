@@ -4,19 +4,19 @@ import { assertRedisReady } from '@radio/service-kit';
 import { userErrors } from '../users/user-errors.ts';
 import { AttemptWindow } from './attempt-window.ts';
 
-export const LOGIN_WINDOW_SECONDS = 15 * 60;
+const LOGIN_WINDOW_SECONDS = 15 * 60;
 /** Wrong passwords per window for one account from one client address. */
-export const MAX_FAILURES_PER_ADDRESS_AND_EMAIL = 5;
+const MAX_FAILURES_PER_ADDRESS_AND_EMAIL = 5;
 /** Wrong passwords per window from one client address, whatever the account. */
-export const MAX_FAILURES_PER_ADDRESS = 20;
+const MAX_FAILURES_PER_ADDRESS = 20;
 /** Wrong passwords per window for one account (from new addresses) before each waits longer. */
-export const FREE_FAILURES_PER_EMAIL = 5;
-export const MAX_EMAIL_DELAY_SECONDS = 60;
+const FREE_FAILURES_PER_EMAIL = 5;
+const MAX_EMAIL_DELAY_SECONDS = 60;
 /** Addresses an account logged in from lately skip the account's delay. */
 const KNOWN_ADDRESS_DAYS = 30;
 const MAX_KNOWN_ADDRESSES = 20;
 /** Wrong current passwords per window in one logged-in user's own forms. */
-export const MAX_CONFIRM_FAILURES = 10;
+const MAX_CONFIRM_FAILURES = 10;
 
 /** Keys hold hashes only: their size is fixed whatever the client sends. */
 const digest = (value: string): string =>

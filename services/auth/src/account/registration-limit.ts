@@ -3,9 +3,9 @@ import type { Redis } from 'ioredis';
 import { dependencyFailure, HttpError } from '@radio/service-kit';
 import { AttemptWindow } from './attempt-window.ts';
 
-export const REGISTRATION_WINDOW_SECONDS = 60 * 60;
+const REGISTRATION_WINDOW_SECONDS = 60 * 60;
 /** New accounts per client address per window: enough for a household, not for a script. */
-export const MAX_REGISTRATIONS_PER_ADDRESS = 5;
+const MAX_REGISTRATIONS_PER_ADDRESS = 5;
 
 const tooManyRegistrations = (retryAfterSeconds: number): HttpError => {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));

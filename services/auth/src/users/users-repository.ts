@@ -3,9 +3,17 @@ import type { Database, NewUser, UserRow, UserUpdate } from '@radio/db';
 
 export type EmailTaken = 'email-taken';
 
-function isEmailTaken(error: unknown): boolean {
-  const pgError = error as { code?: string; constraint?: string };
-  return pgError.code === '23505' && pgError.constraint === 'users_email_lower_unique';
+/** The write's result, or 'email-taken' when it ran into another user's address. */
+async function orEmailTaken<T>(write: Promise<T>): Promise<T | EmailTaken> {
+  try {
+    return await write;
+  } catch (error) {
+    const pgError = error as { code?: string; constraint?: string };
+    if (pgError.code === '23505' && pgError.constraint === 'users_email_lower_unique') {
+      return 'email-taken';
+    }
+    throw error;
+  }
 }
 
 /** Every query of the users and sessions tables that the auth service makes. */
@@ -37,17 +45,10 @@ export class UsersRepository {
     return this.#db.selectFrom('users').selectAll().orderBy('id').execute();
   }
 
-  async create(user: NewUser): Promise<UserRow | EmailTaken> {
-    try {
-      return await this.#db
-        .insertInto('users')
-        .values(user)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-    } catch (error) {
-      if (isEmailTaken(error)) return 'email-taken';
-      throw error;
-    }
+  create(user: NewUser): Promise<UserRow | EmailTaken> {
+    return orEmailTaken(
+      this.#db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow(),
+    );
   }
 
   update(id: number, changes: UserUpdate): Promise<UserRow | undefined> {
@@ -59,13 +60,8 @@ export class UsersRepository {
       .executeTakeFirst();
   }
 
-  async changeEmail(id: number, email: string): Promise<UserRow | EmailTaken | undefined> {
-    try {
-      return await this.update(id, { email });
-    } catch (error) {
-      if (isEmailTaken(error)) return 'email-taken';
-      throw error;
-    }
+  changeEmail(id: number, email: string): Promise<UserRow | EmailTaken | undefined> {
+    return orEmailTaken(this.update(id, { email }));
   }
 
   /** Sets the name only while it is still empty: a display name is chosen once. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE_NAME } from '@radio/service-kit';
-import { createTestApp, TestClient, type TestApp } from '@radio/service-kit/testing';
+import { createTestApp, TestClient, type TestApp, type TestUser } from '@radio/service-kit/testing';
 import { buildAuthApp } from '../build.ts';
 
 let t: TestApp;
@@ -313,14 +313,14 @@ describe('PATCH /api/auth/change-password', () => {
 });
 
 describe('PATCH /api/auth/change-email', () => {
+  /** The user's own browser asks for `email`, confirming with `password` (theirs by default). */
+  async function changeEmail(user: TestUser, email: string, password = user.password) {
+    return (await t.clientFor(user)).patch('/api/auth/change-email', { email, password });
+  }
+
   it('needs the current password', async () => {
     const user = await t.createUser();
-    const response = await (
-      await t.clientFor(user)
-    ).patch('/api/auth/change-email', {
-      email: 'ander@radio.test',
-      password: 'verkeerd',
-    });
+    const response = await changeEmail(user, 'ander@radio.test', 'verkeerd');
     expect(response.statusCode).toBe(403);
     expect(
       (
@@ -335,12 +335,7 @@ describe('PATCH /api/auth/change-email', () => {
 
   it('changes the e-mail address, which then logs in', async () => {
     const user = await t.createUser();
-    const response = await (
-      await t.clientFor(user)
-    ).patch('/api/auth/change-email', {
-      email: ' Verhuisd@Radio.test ',
-      password: user.password,
-    });
+    const response = await changeEmail(user, ' Verhuisd@Radio.test ');
     expect(response.statusCode).toBe(200);
     expect(response.json().email).toBe('verhuisd@radio.test');
     expect((await login(t.client(), 'verhuisd@radio.test', user.password)).statusCode).toBe(200);
@@ -349,24 +344,14 @@ describe('PATCH /api/auth/change-email', () => {
   it('refuses an address another account has', async () => {
     const other = await t.createUser();
     const user = await t.createUser();
-    const response = await (
-      await t.clientFor(user)
-    ).patch('/api/auth/change-email', {
-      email: other.email.toUpperCase(),
-      password: user.password,
-    });
+    const response = await changeEmail(user, other.email.toUpperCase());
     expect(response.statusCode).toBe(409);
     expect(response.json().code).toBe('EMAIL_TAKEN');
   });
 
   it('answers "Ongeldig email adres" for an address without @', async () => {
     const user = await t.createUser();
-    const response = await (
-      await t.clientFor(user)
-    ).patch('/api/auth/change-email', {
-      email: 'geen-apenstaartje',
-      password: user.password,
-    });
+    const response = await changeEmail(user, 'geen-apenstaartje');
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe('Ongeldig email adres');
   });

@@ -3,7 +3,7 @@ import type { PlayHistoryRepository } from './play-history-repository.ts';
 import { dayLabel, hourLabel, stationDateOf } from './station-calendar.ts';
 
 /** How many station days, today included, the day list offers. */
-export const ARCHIVE_DAYS = 30;
+const ARCHIVE_DAYS = 30;
 
 const unixSeconds = (date: Date): number => Math.floor(date.getTime() / 1000);
 

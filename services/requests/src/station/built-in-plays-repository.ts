@@ -3,7 +3,7 @@ import type { Db } from '@radio/db';
 import type { BuiltInPlay } from '@radio/station';
 
 /** Long enough for the worker's history backfill (two weeks) with a margin. */
-export const PLAY_LOG_RETENTION_DAYS = 15;
+const PLAY_LOG_RETENTION_DAYS = 15;
 
 export interface PlayReport extends Omit<BuiltInPlay, 'id' | 'startedAt'> {
   /** Minted by the station for this play: a repeated report of it stores nothing new. */
