@@ -1,12 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { BrowserRouter } from 'react-router';
 import { authUserQueryOptions } from './features/auth/api/get-auth-user';
 import { djSettingsQueryOptions } from './features/dj-settings/api/get-dj-settings';
 import { nowPlayingQueryOptions } from './features/player/api/get-now-playing';
 import { availableDatesQueryOptions } from './features/playlist/api/get-available-dates';
 import { AppProviders } from './app/providers';
-import { appRoutes, preloadPage } from './app/routes';
+import { AppRoutes, preloadPage } from './app/routes';
 import { createQueryClient } from './lib/query-client';
 import { stationInfoQueryOptions } from './lib/station-info';
 import './index.css';
@@ -42,7 +42,9 @@ void Promise.race([essentials, waitAtMost]).then(() => {
   createRoot(root).render(
     <StrictMode>
       <AppProviders queryClient={queryClient}>
-        <RouterProvider router={createBrowserRouter(appRoutes)} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </AppProviders>
     </StrictMode>,
   );

@@ -63,15 +63,21 @@ describe('apiRequest', () => {
 });
 
 describe('serverMessage', () => {
-  it("reads the server's Dutch message from an error body", () => {
-    const error = new ApiError(409, 'Conflict', '{"message":"E-mail bestaat al","code":"EXISTS"}');
+  async function failedRequest(status: number, body: string): Promise<unknown> {
+    mockFetch({ 'POST /api/thing': () => new Response(body, { status }) });
+    return apiRequest('POST', '/api/thing', {}).catch((e: unknown) => e);
+  }
+
+  it("reads the server's Dutch message from an error body", async () => {
+    const error = await failedRequest(409, '{"message":"E-mail bestaat al","code":"EXISTS"}');
 
     expect(serverMessage(error)).toBe('E-mail bestaat al');
   });
 
-  it('gives nothing for a body without a message, or for other errors', () => {
-    expect(serverMessage(new ApiError(502, 'Bad Gateway', '<html>down</html>'))).toBeUndefined();
-    expect(serverMessage(new ApiError(500, 'Internal Server Error', ''))).toBeUndefined();
+  it('gives nothing for a body without a message, or for other errors', async () => {
+    expect(serverMessage(await failedRequest(502, '<html>down</html>'))).toBeUndefined();
+    expect(serverMessage(await failedRequest(500, ''))).toBeUndefined();
+    expect(serverMessage(await failedRequest(400, '{"code":"X"}'))).toBeUndefined();
     expect(serverMessage(new TypeError('Failed to fetch'))).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
-import { errorBodySchema } from '@radio/contracts';
 import type { z } from 'zod';
+import { loadContracts, type Contracts } from './contracts';
 
 type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -7,12 +7,25 @@ type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export class ApiError extends Error {
   readonly status: number;
   readonly body: string;
+  /** The Dutch message of the error body ({ message, code }), when it has one. */
+  readonly serverMessage: string | undefined;
 
-  constructor(status: number, statusText: string, body: string) {
+  constructor(status: number, statusText: string, body: string, serverMessage?: string) {
     super(`${status}: ${body || statusText}`);
     this.name = 'ApiError';
     this.status = status;
     this.body = body;
+    this.serverMessage = serverMessage;
+  }
+}
+
+async function parseServerMessage(body: string): Promise<string | undefined> {
+  const { errorBodySchema } = await loadContracts();
+  try {
+    const parsed = errorBodySchema.pick({ message: true }).safeParse(JSON.parse(body));
+    return parsed.success && parsed.data.message ? parsed.data.message : undefined;
+  } catch {
+    return undefined;
   }
 }
 
@@ -34,31 +47,29 @@ export async function apiRequest(
   }
   const response = await fetch(url, init);
   if (!response.ok) {
-    throw new ApiError(response.status, response.statusText, await response.text());
+    const text = await response.text();
+    throw new ApiError(response.status, response.statusText, text, await parseServerMessage(text));
   }
   return response;
 }
 
-/** Calls the API and checks the JSON it answers against `schema`. */
+/**
+ * Calls the API and checks the JSON it answers against the schema `schemaOf` picks from the
+ * contracts, which load (once) while the request is under way.
+ */
 export async function apiJson<T>(
-  schema: z.ZodType<T>,
+  schemaOf: (contracts: Contracts) => z.ZodType<T>,
   method: HttpMethod,
   url: string,
   body?: unknown,
 ): Promise<T> {
-  const response = await apiRequest(method, url, body);
-  return schema.parse(await response.json());
+  const [contracts, response] = await Promise.all([loadContracts(), apiRequest(method, url, body)]);
+  return schemaOf(contracts).parse(await response.json());
 }
 
 /** The Dutch message of a server error body ({ message, code }), for showing in a toast. */
 export function serverMessage(error: unknown): string | undefined {
-  if (!(error instanceof ApiError)) return undefined;
-  try {
-    const parsed = errorBodySchema.pick({ message: true }).safeParse(JSON.parse(error.body));
-    return parsed.success && parsed.data.message ? parsed.data.message : undefined;
-  } catch {
-    return undefined;
-  }
+  return error instanceof ApiError ? error.serverMessage : undefined;
 }
 
 /** What to tell the listener about a failed call: the server's own text, else the error's. */

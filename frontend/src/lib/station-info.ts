@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { stationInfoSchema, type StationInfo } from '@radio/contracts';
+import type { StationInfo } from '@radio/contracts';
 import { apiJson } from '@/lib/api-client';
 
 /** The services serve it with max-age=300; it changes only when the station is reconfigured. */
@@ -8,7 +8,7 @@ const STATION_INFO_STALE_MS = 5 * 60 * 1000;
 export const stationInfoQueryKey = ['station-info'] as const;
 
 export function fetchStationInfo(): Promise<StationInfo> {
-  return apiJson(stationInfoSchema, 'GET', '/api/station-info');
+  return apiJson((c) => c.stationInfoSchema, 'GET', '/api/station-info');
 }
 
 export const stationInfoQueryOptions = queryOptions({

@@ -1,17 +1,51 @@
-import type { ReactNode } from 'react';
+import { useLayoutEffect, type ReactNode } from 'react';
 import { render } from '@testing-library/react';
-import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router-dom';
+import { MemoryRouter, useLocation, useNavigate, type Location } from 'react-router';
 import { AppProviders } from '@/app/providers';
-import { appRoutes } from '@/app/routes';
+import { AppRoutes } from '@/app/routes';
 import { createQueryClient } from '@/lib/query-client';
 
-/** The whole app at `path`, with a fresh cache. */
+type RouterState = { location: Location };
+
+/** What a test sees of the router: the location on screen, its changes, and navigating. */
+function createRouterProbe() {
+  const listeners = new Set<(state: RouterState) => void>();
+  let navigateTo: (to: string) => void = () => undefined;
+  const router = {
+    state: undefined as unknown as RouterState,
+    navigate: async (to: string) => {
+      navigateTo(to);
+      await Promise.resolve();
+    },
+    subscribe(listener: (state: RouterState) => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+  function Probe() {
+    const location = useLocation();
+    const navigate = useNavigate();
+    navigateTo = (to) => void navigate(to);
+    useLayoutEffect(() => {
+      const isFirst = router.state === undefined;
+      router.state = { location };
+      if (!isFirst) for (const listener of listeners) listener(router.state);
+    }, [location]);
+    return null;
+  }
+  return { router, Probe };
+}
+
+/** The whole app at `path`, with a fresh cache, in the declarative router as in main.tsx. */
 export function renderApp(path: string) {
   const queryClient = createQueryClient();
-  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+  const { router, Probe } = createRouterProbe();
   render(
     <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes />
+        <Probe />
+      </MemoryRouter>
     </AppProviders>,
   );
   return { queryClient, router };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SONG_HISTORY_LENGTH } from './limits.ts';
 
 /** Song fields as the listener pages show them; empty names are shown as "Onbekende …". */
 export const songSchema = z.object({
@@ -52,8 +53,7 @@ export const stationInfoSchema = z.object({
 });
 export type StationInfo = z.infer<typeof stationInfoSchema>;
 
-/** Plays listed before the current one (spec section 9: recent songs shown 5). */
-export const SONG_HISTORY_LENGTH = 5;
+export { SONG_HISTORY_LENGTH };
 
 /** Redis key of the worker's now-playing snapshot, and the channel it is published on. */
 export const NOW_PLAYING_KEY = 'now-playing:current';

@@ -1,10 +1,11 @@
 import { Suspense, useRef } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { Outlet } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { PlayerProvider } from '@/features/player/components/player-provider';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import { useRouteFocus } from './use-route-focus';
+import { useScrollRestoration } from './use-scroll-restoration';
 
 function PageLoading() {
   return (
@@ -21,6 +22,7 @@ function PageLoading() {
 export function AppLayout() {
   const mainRef = useRef<HTMLElement>(null);
   useRouteFocus(mainRef);
+  useScrollRestoration();
   return (
     // The player lives here, above the pages, so the stream keeps playing between them.
     <PlayerProvider>
@@ -44,7 +46,6 @@ export function AppLayout() {
           </Suspense>
         </main>
         <SiteFooter />
-        <ScrollRestoration />
       </div>
     </PlayerProvider>
   );

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
+import { Link, NavLink, useLocation } from 'react-router';
 import { LogIn, LogOut, Menu, Radio, UserRound, X } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -13,6 +13,7 @@ import { cn } from '@/lib/utils';
 import { toast } from '@/components/ui/use-toast';
 import { navLinksFor } from './nav-links';
 import { useFits } from './use-fits';
+import { useNavigateAndWait } from './use-navigate-and-wait';
 import { StudioContactLink } from './studio-contact-link';
 
 const MOBILE_MENU_ID = 'mobile-menu';
@@ -37,15 +38,15 @@ function navLinkClass({ isActive }: { isActive: boolean }) {
 export function SiteHeader() {
   const { data: user = null, isPending: isUserPending } = useAuthUser();
   const { data: settings = DJ_SETTINGS_DEFAULTS } = useDjSettings();
-  const navigate = useNavigate();
+  const navigateAndWait = useNavigateAndWait();
   const logout = useLogout({
     mutationConfig: {
       onSuccess: async () => {
         toast({ title: 'Tot ziens!', description: 'Je bent succesvol uitgelogd.' });
-        // The goodbye toast shows a moment before the page changes; flushSync: the home page is
-        // on screen (not in a transition) before the user is forgotten.
+        // The goodbye toast shows a moment before the page changes; the home page is on screen
+        // before the user is forgotten.
         await new Promise((resolve) => setTimeout(resolve, LOGOUT_REDIRECT_DELAY_MS));
-        await navigate('/', { flushSync: true });
+        await navigateAndWait('/');
       },
       onError: (error) => {
         toast({

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { userSchema, type User } from '@radio/contracts';
+import type { User } from '@radio/contracts';
 import { ApiError, apiJson } from '@/lib/api-client';
 
 const USER_STALE_MS = 5 * 60 * 1000;
@@ -14,7 +14,7 @@ export const authUserQueryKey = ['auth', 'user'] as const;
  */
 export async function fetchAuthUser(): Promise<User | null> {
   try {
-    return await apiJson(userSchema, 'GET', '/api/auth/user');
+    return await apiJson((c) => c.userSchema, 'GET', '/api/auth/user');
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;

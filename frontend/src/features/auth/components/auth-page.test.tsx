@@ -110,7 +110,7 @@ describe('the auth page', () => {
     expect(
       screen.getAllByText('Hallo Anna de Vries, je bent succesvol ingelogd.').length,
     ).toBeGreaterThan(0);
-    expect(router.state.location.pathname).toBe('/');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(fetchMock).toHaveBeenCalledWith('/api/auth/login', {
       method: 'POST',
       credentials: 'include',

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { publicDjSettingsSchema, type BroadcastingMode } from '@radio/contracts';
+import type { BroadcastingMode } from '@radio/contracts';
 import { apiJson } from '@/lib/api-client';
+import type { Contracts } from '@/lib/contracts';
 
 /** The settings the interface acts on. */
 export type DjSettings = {
@@ -19,15 +20,16 @@ export const DJ_SETTINGS_DEFAULTS: DjSettings = {
 };
 
 // Older servers may leave fields out or spell requestsEnabled as requestEnabled.
-const djSettingsResponseSchema = publicDjSettingsSchema
-  .pick({
-    requestsEnabled: true,
-    requestEnabled: true,
-    registrationEnabled: true,
-    broadcastingMode: true,
-    isLive: true,
-  })
-  .partial();
+const djSettingsResponseSchema = ({ publicDjSettingsSchema }: Contracts) =>
+  publicDjSettingsSchema
+    .pick({
+      requestsEnabled: true,
+      requestEnabled: true,
+      registrationEnabled: true,
+      broadcastingMode: true,
+      isLive: true,
+    })
+    .partial();
 
 export const djSettingsQueryKey = ['dj-settings'] as const;
 

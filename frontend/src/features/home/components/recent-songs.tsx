@@ -1,7 +1,8 @@
 import { useId } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { ArrowRight, Music } from 'lucide-react';
-import { SONG_HISTORY_LENGTH, type NowPlayingResponse } from '@radio/contracts';
+import type { NowPlayingResponse } from '@radio/contracts';
+import { SONG_HISTORY_LENGTH } from '@radio/contracts/limits';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';

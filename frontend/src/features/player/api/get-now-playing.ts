@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { nowPlayingResponseSchema, type NowPlayingResponse } from '@radio/contracts';
+import type { NowPlayingResponse } from '@radio/contracts';
 import { apiJson } from '@/lib/api-client';
 
 /** Spec section 9: now playing is polled every 30 seconds (and fetched on load). */
@@ -8,7 +8,7 @@ const NOW_PLAYING_POLL_MS = 30_000;
 export const nowPlayingQueryKey = ['now-playing'] as const;
 
 export function fetchNowPlaying(): Promise<NowPlayingResponse> {
-  return apiJson(nowPlayingResponseSchema, 'GET', '/api/now-playing');
+  return apiJson((c) => c.nowPlayingResponseSchema, 'GET', '/api/now-playing');
 }
 
 export const nowPlayingQueryOptions = queryOptions({

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { availableDateSchema, type AvailableDate } from '@radio/contracts';
+import type { AvailableDate } from '@radio/contracts';
 import { apiJson } from '@/lib/api-client';
 import { ARCHIVE_STALE_MS } from './archive-stale-time';
 
@@ -7,7 +7,7 @@ export const availableDatesQueryKey = ['playlist', 'available-dates'] as const;
 
 /** The days of the archive, newest first (the server's order). */
 export function fetchAvailableDates(): Promise<AvailableDate[]> {
-  return apiJson(availableDateSchema.array(), 'GET', '/api/playlist/available-dates');
+  return apiJson((c) => c.availableDateSchema.array(), 'GET', '/api/playlist/available-dates');
 }
 
 export const availableDatesQueryOptions = queryOptions({

@@ -1,5 +1,5 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
-import { availableHourSchema, type AvailableHour } from '@radio/contracts';
+import type { AvailableHour } from '@radio/contracts';
 import { apiJson } from '@/lib/api-client';
 import { ARCHIVE_STALE_MS } from './archive-stale-time';
 
@@ -10,7 +10,11 @@ export function availableHoursQueryKey(date: string | null) {
 /** The hours of one day that have plays (value "0" to "23", label "HH:00", trackCount). */
 export function fetchAvailableHours(date: string): Promise<AvailableHour[]> {
   const query = new URLSearchParams({ date });
-  return apiJson(availableHourSchema.array(), 'GET', `/api/playlist/available-hours?${query}`);
+  return apiJson(
+    (c) => c.availableHourSchema.array(),
+    'GET',
+    `/api/playlist/available-hours?${query}`,
+  );
 }
 
 /** Hours load only after a day is chosen (spec section 4). */

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router';
 import type { HourChoice } from '../api/get-playlist';
 
 /** The choice of a whole day. */
@@ -29,15 +29,12 @@ export function usePlaylistSelection() {
   const hour = day === null ? null : validHour(params.get(HOUR_PARAM));
 
   function chooseDay(value: string) {
-    setParams({ [DAY_PARAM]: value }, { replace: true, preventScrollReset: true });
+    setParams({ [DAY_PARAM]: value }, { replace: true });
   }
 
   function chooseHour(value: HourChoice) {
     if (day === null) return;
-    setParams(
-      { [DAY_PARAM]: day, [HOUR_PARAM]: value },
-      { replace: true, preventScrollReset: true },
-    );
+    setParams({ [DAY_PARAM]: day, [HOUR_PARAM]: value }, { replace: true });
   }
 
   return { day, hour, chooseDay, chooseHour };
