@@ -35,7 +35,7 @@ export default defineConfig(({ mode }) => {
             groups: [
               {
                 name: 'react',
-                test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,
+                test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/,
               },
             ],
           },

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
+import { BrowserRouter } from 'react-router-dom';
 import { authUserQueryOptions } from './features/auth/api/get-auth-user';
 import { djSettingsQueryOptions } from './features/dj-settings/api/get-dj-settings';
 import { nowPlayingQueryOptions } from './features/player/api/get-now-playing';

@@ -1,5 +1,5 @@
 import { lazy, type ComponentType } from 'react';
-import { useRoutes, type RouteObject } from 'react-router';
+import { useRoutes, type RouteObject } from 'react-router-dom';
 import { useAuthUser } from '@/features/auth/api/get-auth-user';
 import { GuestOnly, RequireUser } from '@/features/auth/components/auth-guards';
 import { DJ_SETTINGS_DEFAULTS, useDjSettings } from '@/features/dj-settings/api/get-dj-settings';

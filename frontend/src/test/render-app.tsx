@@ -1,6 +1,6 @@
 import { useLayoutEffect, type ReactNode } from 'react';
 import { render } from '@testing-library/react';
-import { MemoryRouter, useLocation, useNavigate, type Location } from 'react-router';
+import { MemoryRouter, useLocation, useNavigate, type Location } from 'react-router-dom';
 import { AppProviders } from '@/app/providers';
 import { AppRoutes } from '@/app/routes';
 import { createQueryClient } from '@/lib/query-client';

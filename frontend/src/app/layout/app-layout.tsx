@@ -1,5 +1,5 @@
 import { Suspense, useRef } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner';
 import { PlayerProvider } from '@/features/player/components/player-provider';
 import { SiteFooter } from './site-footer';

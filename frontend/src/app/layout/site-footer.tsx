@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from 'react-router-dom';
 import { Radio } from 'lucide-react';
 import { StationName } from '@/components/station-name';
 import { StudioContactLink } from './studio-contact-link';

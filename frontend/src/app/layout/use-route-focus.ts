@@ -1,5 +1,5 @@
 import { useEffect, useRef, type RefObject } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from 'react-router-dom';
 
 /** A page that shows its heading later than this (a slow guard) does not take focus any more. */
 const WAIT_FOR_HEADING_MS = 5_000;

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render } from '@testing-library/react';
-import { MemoryRouter, useNavigate, type NavigateFunction } from 'react-router';
+import { MemoryRouter, useNavigate, type NavigateFunction } from 'react-router-dom';
 import { useScrollRestoration } from './use-scroll-restoration';
 
 let navigate: NavigateFunction;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from 'react-router-dom';
 import { FRIDAY_14H } from '@/test/station-fixtures';
 import { RecentSongs, type SongHistory } from './recent-songs';
 

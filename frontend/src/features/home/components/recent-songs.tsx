@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'react-router-dom';
 import { ArrowRight, Music } from 'lucide-react';
 import type { NowPlayingResponse } from '@radio/contracts';
 import { SONG_HISTORY_LENGTH } from '@radio/contracts/limits';

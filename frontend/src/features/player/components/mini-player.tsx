@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from 'react-router-dom';
 import { AlertTriangle, ChevronRight, X } from 'lucide-react';
 import { useOnAir } from '../hooks/use-on-air';
 import { usePlayer } from '../hooks/use-player';

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router-dom';
 import type { HourChoice } from '../api/get-playlist';
 
 /** The choice of a whole day. */
