@@ -7,6 +7,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import {
   freePort,
   spawnTethered,
@@ -17,6 +18,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const template = path.join(root, 'gateway/nginx.conf.template');
+const appScript = `export const station = ${JSON.stringify('Radio '.repeat(500))};\n`;
+/** The build's gzip -9 twin of app.js (frontend/scripts/precompress.mjs). */
+const appScriptGzip = gzipSync(appScript, { level: 9 });
 
 interface Received {
   method: string;
@@ -80,6 +84,8 @@ class Gateway {
     const staticRoot = path.join(this.dir, 'static');
     mkdirSync(path.join(staticRoot, 'assets'), { recursive: true });
     writeFileSync(path.join(staticRoot, 'index.html'), '<!doctype html><title>app</title>');
+    writeFileSync(path.join(staticRoot, 'assets/app.js'), appScript);
+    writeFileSync(path.join(staticRoot, 'assets/app.js.gz'), appScriptGzip);
     writeFileSync(
       path.join(staticRoot, 'robots.txt'),
       readFileSync(path.join(root, 'frontend/public/robots.txt')),
@@ -317,6 +323,35 @@ describe('the listener cache', () => {
     // The answer is the one fetched now, not the one from before the pause.
     expect(after.count).toBe(api.received.length);
   }, 15_000);
+});
+
+describe('the built app', () => {
+  it("serves a script's gzip twin from the build as it is, and the plain file to clients without gzip", async () => {
+    const get = (acceptEncoding: string) =>
+      new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        http
+          .get(
+            gateway.url('/assets/app.js'),
+            { headers: { 'Accept-Encoding': acceptEncoding } },
+            (response) => {
+              const chunks: Buffer[] = [];
+              response.on('data', (chunk: Buffer) => chunks.push(chunk));
+              response.on('end', () =>
+                resolve({ headers: response.headers, body: Buffer.concat(chunks) }),
+              );
+            },
+          )
+          .on('error', reject);
+      });
+    const gzipped = await get('gzip, deflate, br');
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gzipped.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(gzipped.body.equals(appScriptGzip)).toBe(true);
+    expect(gunzipSync(gzipped.body).toString()).toBe(appScript);
+    const plain = await get('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(appScript);
+  });
 });
 
 describe('robots.txt', () => {

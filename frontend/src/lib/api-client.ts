@@ -1,6 +1,3 @@
-import type { z } from 'zod';
-import { loadContracts, type Contracts } from './contracts';
-
 type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** A non-ok response. Its message is "{status}: {response text}", as the spec prescribes. */
@@ -19,11 +16,12 @@ export class ApiError extends Error {
   }
 }
 
-async function parseServerMessage(body: string): Promise<string | undefined> {
-  const { errorBodySchema } = await loadContracts();
+function parseServerMessage(body: string): string | undefined {
   try {
-    const parsed = errorBodySchema.pick({ message: true }).safeParse(JSON.parse(body));
-    return parsed.success && parsed.data.message ? parsed.data.message : undefined;
+    const parsed: unknown = JSON.parse(body);
+    const message =
+      typeof parsed === 'object' && parsed !== null && 'message' in parsed ? parsed.message : null;
+    return typeof message === 'string' && message !== '' ? message : undefined;
   } catch {
     return undefined;
   }
@@ -48,23 +46,19 @@ export async function apiRequest(
   const response = await fetch(url, init);
   if (!response.ok) {
     const text = await response.text();
-    throw new ApiError(response.status, response.statusText, text, await parseServerMessage(text));
+    throw new ApiError(response.status, response.statusText, text, parseServerMessage(text));
   }
   return response;
 }
 
 /**
- * Calls the API and checks the JSON it answers against the schema `schemaOf` picks from the
- * contracts, which load (once) while the request is under way.
+ * Calls the API and returns the JSON it answers, typed by the shared contracts. The services
+ * serialize every answer through those same schemas (Fastify response schemas), so the page does
+ * not check them again: that would put zod (about 24 KB gzip) on every page's first load.
  */
-export async function apiJson<T>(
-  schemaOf: (contracts: Contracts) => z.ZodType<T>,
-  method: HttpMethod,
-  url: string,
-  body?: unknown,
-): Promise<T> {
-  const [contracts, response] = await Promise.all([loadContracts(), apiRequest(method, url, body)]);
-  return schemaOf(contracts).parse(await response.json());
+export async function apiJson<T>(method: HttpMethod, url: string, body?: unknown): Promise<T> {
+  const response = await apiRequest(method, url, body);
+  return (await response.json()) as T;
 }
 
 /** The Dutch message of a server error body ({ message, code }), for showing in a toast. */

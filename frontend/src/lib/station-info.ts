@@ -8,7 +8,7 @@ const STATION_INFO_STALE_MS = 5 * 60 * 1000;
 export const stationInfoQueryKey = ['station-info'] as const;
 
 export function fetchStationInfo(): Promise<StationInfo> {
-  return apiJson((c) => c.stationInfoSchema, 'GET', '/api/station-info');
+  return apiJson<StationInfo>('GET', '/api/station-info');
 }
 
 export const stationInfoQueryOptions = queryOptions({

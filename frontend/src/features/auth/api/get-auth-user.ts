@@ -14,7 +14,7 @@ export const authUserQueryKey = ['auth', 'user'] as const;
  */
 export async function fetchAuthUser(): Promise<User | null> {
   try {
-    return await apiJson((c) => c.userSchema, 'GET', '/api/auth/user');
+    return await apiJson<User>('GET', '/api/auth/user');
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;

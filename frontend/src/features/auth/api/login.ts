@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { LoginBody } from '@radio/contracts';
+import type { LoginBody, User } from '@radio/contracts';
 import { apiJson } from '@/lib/api-client';
 import type { MutationConfig } from '@/lib/react-query';
 import { authUserQueryKey } from './get-auth-user';
 
 export function login(body: LoginBody) {
-  return apiJson((c) => c.userSchema, 'POST', '/api/auth/login', body);
+  return apiJson<User>('POST', '/api/auth/login', body);
 }
 
 /** Logs in; the cached user becomes the one the server answered. */

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { RegisterBody } from '@radio/contracts';
+import type { RegisterBody, User } from '@radio/contracts';
 import { apiJson } from '@/lib/api-client';
 import type { MutationConfig } from '@/lib/react-query';
 import { authUserQueryKey } from './get-auth-user';
 
 export function register(body: RegisterBody) {
-  return apiJson((c) => c.userSchema, 'POST', '/api/auth/register', body);
+  return apiJson<User>('POST', '/api/auth/register', body);
 }
 
 /** Creates an account and logs it in; the cached user becomes the new one. */

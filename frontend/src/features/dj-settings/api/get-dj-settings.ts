@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { BroadcastingMode } from '@radio/contracts';
+import type { BroadcastingMode, PublicDjSettings } from '@radio/contracts';
 import { apiJson } from '@/lib/api-client';
-import type { Contracts } from '@/lib/contracts';
 
 /** The settings the interface acts on. */
 export type DjSettings = {
@@ -20,21 +19,17 @@ export const DJ_SETTINGS_DEFAULTS: DjSettings = {
 };
 
 // Older servers may leave fields out or spell requestsEnabled as requestEnabled.
-const djSettingsResponseSchema = ({ publicDjSettingsSchema }: Contracts) =>
-  publicDjSettingsSchema
-    .pick({
-      requestsEnabled: true,
-      requestEnabled: true,
-      registrationEnabled: true,
-      broadcastingMode: true,
-      isLive: true,
-    })
-    .partial();
+type DjSettingsResponse = Partial<
+  Pick<
+    PublicDjSettings,
+    'requestsEnabled' | 'requestEnabled' | 'registrationEnabled' | 'broadcastingMode' | 'isLive'
+  >
+>;
 
 export const djSettingsQueryKey = ['dj-settings'] as const;
 
 export async function fetchDjSettings(): Promise<DjSettings> {
-  const body = await apiJson(djSettingsResponseSchema, 'GET', '/api/dj-settings');
+  const body = await apiJson<DjSettingsResponse>('GET', '/api/dj-settings');
   const broadcastingMode = body.broadcastingMode ?? DJ_SETTINGS_DEFAULTS.broadcastingMode;
   return {
     requestsEnabled:

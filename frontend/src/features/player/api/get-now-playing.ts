@@ -8,7 +8,7 @@ const NOW_PLAYING_POLL_MS = 30_000;
 export const nowPlayingQueryKey = ['now-playing'] as const;
 
 export function fetchNowPlaying(): Promise<NowPlayingResponse> {
-  return apiJson((c) => c.nowPlayingResponseSchema, 'GET', '/api/now-playing');
+  return apiJson<NowPlayingResponse>('GET', '/api/now-playing');
 }
 
 export const nowPlayingQueryOptions = queryOptions({

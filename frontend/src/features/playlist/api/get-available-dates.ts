@@ -7,7 +7,7 @@ export const availableDatesQueryKey = ['playlist', 'available-dates'] as const;
 
 /** The days of the archive, newest first (the server's order). */
 export function fetchAvailableDates(): Promise<AvailableDate[]> {
-  return apiJson((c) => c.availableDateSchema.array(), 'GET', '/api/playlist/available-dates');
+  return apiJson<AvailableDate[]>('GET', '/api/playlist/available-dates');
 }
 
 export const availableDatesQueryOptions = queryOptions({

@@ -10,11 +10,7 @@ export function availableHoursQueryKey(date: string | null) {
 /** The hours of one day that have plays (value "0" to "23", label "HH:00", trackCount). */
 export function fetchAvailableHours(date: string): Promise<AvailableHour[]> {
   const query = new URLSearchParams({ date });
-  return apiJson(
-    (c) => c.availableHourSchema.array(),
-    'GET',
-    `/api/playlist/available-hours?${query}`,
-  );
+  return apiJson<AvailableHour[]>('GET', `/api/playlist/available-hours?${query}`);
 }
 
 /** Hours load only after a day is chosen (spec section 4). */

@@ -13,7 +13,7 @@ export function playlistQueryKey(date: string | null, hour: HourChoice | null) {
 /** The plays of a day or of one of its hours, newest first (the server's order). */
 export function fetchPlaylist(date: string, hour: HourChoice): Promise<PlaylistResponse> {
   const query = new URLSearchParams({ date, hour });
-  return apiJson((c) => c.playlistResponseSchema, 'GET', `/api/playlist?${query}`);
+  return apiJson<PlaylistResponse>('GET', `/api/playlist?${query}`);
 }
 
 /** The playlist loads only when both a day and an hour (or "all") are chosen (spec section 4). */
