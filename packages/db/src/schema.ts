@@ -63,6 +63,32 @@ export interface BuiltInPlaysTable {
   createdAt: CreatedAt;
 }
 
+/** The station's library as last scanned (owned by the worker). */
+export interface LibraryTracksTable {
+  id: ColumnType<string, never, never>;
+  /** The station source's key (as in play_history). */
+  source: string;
+  /** The source's own id of the file: AzuraCast unique_id, the built-in station's path. */
+  mediaId: string;
+  /** AzuraCast's request id; null for the built-in station. */
+  requestId: string | null;
+  path: string;
+  title: Generated<string>;
+  artist: Generated<string>;
+  album: Generated<string>;
+  /** Seconds; 0 when unknown. */
+  duration: Generated<number>;
+  requestable: Generated<boolean>;
+  /** library_fold(title): lower case, no accents. */
+  searchTitle: ColumnType<string, never, never>;
+  searchArtist: ColumnType<string, never, never>;
+  seenAt: Timestamp;
+  /** Set when a scan no longer found the file. */
+  goneAt: Date | null;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+}
+
 export interface SongRequestsTable {
   id: Generated<number>;
   userId: number | null;
@@ -127,6 +153,7 @@ export interface Database {
   sessions: SessionsTable;
   playHistory: PlayHistoryTable;
   builtInPlays: BuiltInPlaysTable;
+  libraryTracks: LibraryTracksTable;
   songRequests: SongRequestsTable;
   djSettings: DjSettingsTable;
   cloudUploads: CloudUploadsTable;
@@ -138,3 +165,4 @@ export type UserUpdate = Updateable<UsersTable>;
 export type DjSettingsRow = Selectable<DjSettingsTable>;
 export type PlayHistoryRow = Selectable<PlayHistoryTable>;
 export type NewPlayHistory = Insertable<PlayHistoryTable>;
+export type LibraryTrackRow = Selectable<LibraryTracksTable>;

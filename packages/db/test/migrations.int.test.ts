@@ -15,6 +15,51 @@ afterAll(async () => {
   await testDb.drop();
 });
 
+describe('library tracks', () => {
+  it('keeps accent-free lower-case search columns that trigram matching finds with typos', async () => {
+    await db
+      .insertInto('libraryTracks')
+      .values([
+        {
+          source: 'built-in',
+          mediaId: 'a.mp3',
+          path: 'a.mp3',
+          artist: 'BLØF',
+          title: 'Zoutelande',
+        },
+        {
+          source: 'built-in',
+          mediaId: 'b.mp3',
+          path: 'b.mp3',
+          artist: 'Golden Earring',
+          title: 'Radar Love',
+        },
+      ])
+      .execute();
+    const folded = await db
+      .selectFrom('libraryTracks')
+      .select(['searchArtist', 'searchTitle'])
+      .orderBy('mediaId')
+      .execute();
+    expect(folded).toEqual([
+      { searchArtist: 'blof', searchTitle: 'zoutelande' },
+      { searchArtist: 'golden earring', searchTitle: 'radar love' },
+    ]);
+    const typo = await db
+      .selectFrom('libraryTracks')
+      .select('title')
+      .where(sql<boolean>`search_artist % library_fold(${'golden earing'})`)
+      .execute();
+    expect(typo).toEqual([{ title: 'Radar Love' }]);
+    await expect(
+      db
+        .insertInto('libraryTracks')
+        .values({ source: 'built-in', mediaId: 'a.mp3', path: 'x' })
+        .execute(),
+    ).rejects.toThrow(/library_tracks_source_media_id_key/);
+  });
+});
+
 describe('initial schema', () => {
   it('seeds one settings row with the spec defaults', async () => {
     const settings = await db.selectFrom('djSettings').selectAll().executeTakeFirstOrThrow();
