@@ -3,3 +3,4 @@ export * from './auth.ts';
 export * from './settings.ts';
 export * from './now-playing.ts';
 export * from './playlist.ts';
+export * from './request-events.ts';
