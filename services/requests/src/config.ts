@@ -20,5 +20,13 @@ export const requestsEnv = serviceEnv.extend({
    * station's now-playing endpoint there.
    */
   BUILT_IN_STATION_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Deezer's public catalogue API (a fake in tests). */
+  DEEZER_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.deezer.com'),
+  /** How long a Deezer search or track lookup is answered from Redis. */
+  DEEZER_CACHE_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 7)
+    .default(6),
 });
 export type RequestsConfig = z.output<typeof requestsEnv>;
