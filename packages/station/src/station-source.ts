@@ -91,3 +91,15 @@ export interface StationSourceSettings {
   apiKey: string | null;
   timeoutMs?: number;
 }
+
+/**
+ * The key a station source's plays and library are stored under (play_history.source,
+ * library_tracks.source): the origin of its now-playing URL. Plays are numbered per station
+ * server (AzuraCast's sh_id counts across all stations of one installation), so another path on
+ * the same server is the same numbering. Never carries the API key. A URL that does not parse
+ * is its own key.
+ */
+export function stationSourceKey(nowPlayingUrl: string): string {
+  const url = nowPlayingUrl.trim();
+  return URL.canParse(url) ? new URL(url).origin : url;
+}

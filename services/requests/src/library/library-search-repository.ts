@@ -7,7 +7,10 @@ export const LIBRARY_SEARCH_LIMIT = 25;
 export interface LibrarySearchQuery {
   artist?: string | undefined;
   title?: string | undefined;
-  /** Only this station source's tracks (its key, as the worker stores it); default: any. */
+  /**
+   * Only this station source's tracks: `stationSourceKey(url)` (@radio/station) of the active
+   * mode's URL in dj_settings, the key the worker indexes it under. Default: any source.
+   */
   source?: string | undefined;
 }
 
