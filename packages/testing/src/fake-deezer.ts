@@ -17,7 +17,7 @@
  */
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { answerAfter, listenOnLoopback } from './http-fake.ts';
 import type { ReceivedRequest } from './fake-station.ts';
 
 const fixturesDir = new URL('../fixtures/deezer/', import.meta.url);
@@ -115,15 +115,11 @@ export async function startFakeDeezer(): Promise<FakeDeezer> {
       response.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
       response.end(body);
     };
-    // Drain the request body (the gateway call posts one) before answering.
+    // Read the request body (the gateway call posts one) before answering.
     request.resume();
-    if (!state.delayMs) return void request.on('end', send);
-    const timer = setTimeout(send, state.delayMs);
-    response.once('close', () => clearTimeout(timer));
+    request.on('end', () => answerAfter(response, state.delayMs, send));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  server.unref();
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { url, close } = await listenOnLoopback(server);
 
   return {
     url,
@@ -148,10 +144,6 @@ export async function startFakeDeezer(): Promise<FakeDeezer> {
       Object.assign(state, { variant: 'ok', delayMs: 0, calls: 0 });
       requests.length = 0;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close,
   };
 }

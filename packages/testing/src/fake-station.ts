@@ -13,7 +13,7 @@
  */
 import { readFileSync } from 'node:fs';
 import http, { type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { answerAfter, listenOnLoopback } from './http-fake.ts';
 
 const fixturesDir = new URL('../fixtures/azuracast/', import.meta.url);
 
@@ -119,13 +119,9 @@ export async function startFakeStationServer(): Promise<FakeStationServer> {
       });
       response.end(body);
     };
-    if (!override.delayMs) return send();
-    const timer = setTimeout(send, override.delayMs);
-    response.once('close', () => clearTimeout(timer));
+    answerAfter(response, override.delayMs, send);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  server.unref();
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { url, close } = await listenOnLoopback(server);
 
   return {
     url,
@@ -136,10 +132,6 @@ export async function startFakeStationServer(): Promise<FakeStationServer> {
       requests.length = 0;
     },
     requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close,
   };
 }

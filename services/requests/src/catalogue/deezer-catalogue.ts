@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
+import { assertRedisReady } from '@radio/service-kit';
 import {
   DeezerApiError,
   deezerTrackSchema,
@@ -110,6 +111,8 @@ export class DeezerCatalogue {
     call: () => Promise<{ value: T; ttl: number }>,
   ): Promise<{ ok: true; value: T; cached: boolean } | { ok: false; reason: CatalogueFailure }> {
     try {
+      // Down: at once, not after the command timeout.
+      assertRedisReady(this.#redis);
       const hit = await this.#redis.get(key);
       if (hit !== null) {
         const parsed = schema.safeParse(JSON.parse(hit));

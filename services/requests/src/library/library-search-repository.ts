@@ -135,17 +135,8 @@ export class LibrarySearchRepository {
   }
 }
 
-interface Row {
-  id: string;
-  source: string;
-  title: string;
-  artist: string;
-  album: string;
-  duration: number;
-  path: string;
-  requestable: boolean;
-  requestId: string | null;
-}
+/** As Postgres answers it: the bigint id as a string. */
+type Row = Omit<LibraryTrackHit, 'id'> & { id: string };
 
 const hitColumns = [
   sql.ref('id'),
@@ -159,18 +150,19 @@ const hitColumns = [
   sql`request_id as "requestId"`,
 ];
 
-function toHit(row: Row): LibraryTrackHit {
-  return {
-    id: Number(row.id),
-    source: row.source,
-    title: row.title,
-    artist: row.artist,
-    album: row.album,
-    duration: row.duration,
-    path: row.path,
-    requestable: row.requestable,
-    requestId: row.requestId,
+function toHit({ id, source, title, artist, album, duration, path, requestable, requestId }: Row) {
+  const hit: LibraryTrackHit = {
+    id: Number(id),
+    source,
+    title,
+    artist,
+    album,
+    duration,
+    path,
+    requestable,
+    requestId,
   };
+  return hit;
 }
 
 /** LIKE's wildcards and escape taken literally (the default escape character is `\`). */

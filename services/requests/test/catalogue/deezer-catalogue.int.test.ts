@@ -44,6 +44,13 @@ function connect(url = redisServer.url, down = false): Redis {
   return client;
 }
 
+/** A connected client, as the service's is once it runs. */
+async function ready(): Promise<Redis> {
+  const client = connect();
+  await client.ping();
+  return client;
+}
+
 /** A copy of the service: its own Redis connection and Deezer client. */
 function catalogue(options: Partial<DeezerCatalogueOptions> = {}): DeezerCatalogue {
   return new DeezerCatalogue({
@@ -134,7 +141,7 @@ describe("Deezer's failures", () => {
       ok: false,
       reason: 'unavailable',
     });
-    expect(performance.now() - started).toBeLessThan(500);
+    expect(performance.now() - started).toBeLessThan(100);
     expect(deezer.calls).toBe(0);
   });
 });
@@ -146,7 +153,7 @@ describe('the shared rate limit', () => {
 
   it('is shared by every copy of the service, and opens again after the window', async () => {
     const rateLimit = { max: 3, windowMs: 600 };
-    const copies = [catalogue({ rateLimit }), catalogue({ redis: connect(), rateLimit })];
+    const copies = [catalogue({ rateLimit }), catalogue({ redis: await ready(), rateLimit })];
     const answers = [];
     for (let i = 0; i < 5; i += 1) {
       answers.push(await copies[i % 2]!.search({ title: `Nummer ${i}` }));
@@ -168,7 +175,9 @@ describe('the shared rate limit', () => {
 
   it('lets exactly the limit through when many searches arrive at once', async () => {
     const rateLimit = { max: 5, windowMs: 5_000 };
-    const copies = [0, 1, 2, 3].map(() => catalogue({ redis: connect(), rateLimit }));
+    const copies = await Promise.all(
+      [0, 1, 2, 3].map(async () => catalogue({ redis: await ready(), rateLimit })),
+    );
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) => copies[i % 4]!.search({ title: `Gelijktijdig ${i}` })),
     );
