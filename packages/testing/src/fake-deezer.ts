@@ -17,7 +17,7 @@
  */
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
-import { answerAfter, listenOnLoopback } from './http-fake.ts';
+import { answerAfter, listenOnLoopback, recordRequest } from './http-fake.ts';
 import type { ReceivedRequest } from './fake-station.ts';
 
 const fixturesDir = new URL('../fixtures/deezer/', import.meta.url);
@@ -103,13 +103,7 @@ export async function startFakeDeezer(): Promise<FakeDeezer> {
   };
 
   const server = http.createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://fake-deezer');
-    requests.push({
-      method: request.method ?? 'GET',
-      path: url.pathname,
-      query: Object.fromEntries(url.searchParams),
-      headers: request.headers,
-    });
+    const url = recordRequest(request, requests);
     const [status, body] = answer(url.pathname, request.headers.cookie);
     const send = (): void => {
       response.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });

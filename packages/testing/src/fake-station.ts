@@ -13,7 +13,7 @@
  */
 import { readFileSync } from 'node:fs';
 import http, { type IncomingHttpHeaders } from 'node:http';
-import { answerAfter, listenOnLoopback } from './http-fake.ts';
+import { answerAfter, listenOnLoopback, recordRequest } from './http-fake.ts';
 
 const fixturesDir = new URL('../fixtures/azuracast/', import.meta.url);
 
@@ -99,13 +99,7 @@ export async function startFakeStationServer(): Promise<FakeStationServer> {
   const requests: ReceivedRequest[] = [];
 
   const server = http.createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://fake-station');
-    requests.push({
-      method: request.method ?? 'GET',
-      path: url.pathname,
-      query: Object.fromEntries(url.searchParams),
-      headers: request.headers,
-    });
+    const url = recordRequest(request, requests);
     const override = overrides.get(url.pathname) ?? {};
     const fixture = fixtures.get(url.pathname);
     const fallback = fixture ?? JSON.stringify(azuraCastError(404, 'Page not found.').json);

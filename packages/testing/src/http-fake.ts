@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { ReceivedRequest } from './fake-station.ts';
 
 /**
  * Listens on a free loopback port, unref'd (a fake never keeps the test process alive); answers
@@ -29,4 +30,16 @@ export function answerAfter(
   if (!delayMs) return send();
   const timer = setTimeout(send, delayMs);
   response.once('close', () => clearTimeout(timer));
+}
+
+/** Appends the request to `log`; answers its URL. */
+export function recordRequest(request: http.IncomingMessage, log: ReceivedRequest[]): URL {
+  const url = new URL(request.url ?? '/', 'http://fake');
+  log.push({
+    method: request.method ?? 'GET',
+    path: url.pathname,
+    query: Object.fromEntries(url.searchParams),
+    headers: request.headers,
+  });
+  return url;
 }
