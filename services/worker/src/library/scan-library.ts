@@ -27,7 +27,12 @@ export async function scanLibrary(deps: ScanLibraryDeps): Promise<void> {
   const started = performance.now();
   const library = await deps.createSource(source.settings).library();
   const written = await deps.tracks.upsert(source.key, library, scannedAt);
-  const gone = await deps.tracks.markGone(source.key, scannedAt, scannedAt);
+  const gone = await deps.tracks.markGone(
+    source.key,
+    library.map((track) => track.mediaId),
+    scannedAt,
+    scannedAt,
+  );
   deps.log.info(
     {
       source: source.key,

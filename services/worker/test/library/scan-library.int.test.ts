@@ -208,6 +208,27 @@ describe('scanning the built-in station', () => {
   });
 });
 
+describe('indexing one track (a file the worker added)', () => {
+  it('is never marked gone by a scan that started before it was added', async () => {
+    await useStation();
+    const scanStartedAt = new Date(Date.now() - 1_000);
+    await tracks.upsert(station.url, [
+      {
+        mediaId: '/data/request-library/Nieuw - Gedownload.mp3',
+        path: '/data/request-library/Nieuw - Gedownload.mp3',
+        title: 'Gedownload',
+        artist: 'Nieuw',
+        album: null,
+        duration: 200,
+        requestable: true,
+        requestId: '/data/request-library/Nieuw - Gedownload.mp3',
+      },
+    ]);
+    expect(await tracks.markGone(station.url, [], scanStartedAt)).toBe(0);
+    expect((await rows()).map((row) => [row.title, row.goneAt])).toEqual([['Gedownload', null]]);
+  });
+});
+
 describe('the library index at scale', () => {
   it('indexes 200,000 tracks, rescans them and marks the vanished ones gone in seconds', async () => {
     const many = Array.from({ length: 200_000 }, (_, index) => ({
@@ -226,9 +247,13 @@ describe('the library index at scale', () => {
     const firstMs = performance.now() - started;
 
     const second = new Date('2026-11-24T10:15:00Z');
+    const listed = many.slice(1_000);
+    listed[0] = { ...listed[0]!, title: 'Nieuwe titel' };
     started = performance.now();
-    await tracks.upsert('http://station', many.slice(1_000), second);
-    expect(await tracks.markGone('http://station', second, second)).toBe(1_000);
+    // An unchanged library is not written again: only the changed track.
+    expect(await tracks.upsert('http://station', listed, second)).toBe(1);
+    const ids = listed.map((track) => track.mediaId);
+    expect(await tracks.markGone('http://station', ids, second, second)).toBe(1_000);
     const rescanMs = performance.now() - started;
     console.info(
       `200,000 tracks: first scan ${Math.round(firstMs)} ms, rescan ${Math.round(rescanMs)} ms`,
