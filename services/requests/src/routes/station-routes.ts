@@ -18,6 +18,8 @@ import {
   publishedNowPlaying,
   publishedNowPlayingSchema,
   publishedQueueSchema,
+  publishedRequests,
+  publishedRequestsSchema,
   type BuiltInStationProfile,
 } from '@radio/station';
 import type { BuiltInPlaysRepository } from '../station/built-in-plays-repository.ts';
@@ -99,6 +101,12 @@ export function stationRoutes({ plays, library, station }: StationRoutesOptions)
       builtInStationPaths.files,
       { config: { access }, logLevel, schema: { response: { 200: publishedFilesSchema } } },
       async () => publishedFiles(await library.tracks()),
+    );
+
+    app.get(
+      builtInStationPaths.requests,
+      { config: { access }, logLevel, schema: { response: { 200: publishedRequestsSchema } } },
+      async () => publishedRequests(await library.tracks()),
     );
 
     // The automation queue (its listing and the next entry) arrives with the requests issue;
