@@ -2,3 +2,4 @@ export * from './station-source.ts';
 export { createAzuraCastSource } from './azuracast/azuracast-source.ts';
 export * from './built-in/built-in-station.ts';
 export * from './built-in/published-shapes.ts';
+export * from './deezer/deezer-gateway.ts';

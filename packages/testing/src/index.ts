@@ -13,3 +13,10 @@ export {
   type FakeStationServer,
   type ReceivedRequest,
 } from './fake-station.ts';
+export {
+  FAKE_INVALID_ARL,
+  FAKE_VALID_ARL,
+  startFakeDeezerGateway,
+  type FakeDeezerGateway,
+  type GatewayRequest,
+} from './fake-deezer-gateway.ts';

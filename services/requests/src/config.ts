@@ -15,5 +15,10 @@ export const requestsEnv = serviceEnv.extend({
    * station's now-playing endpoint there.
    */
   BUILT_IN_STATION_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Deezer's gw-light.php, where an ARL is tested with the user-data call (a fake in tests). */
+  DEEZER_GATEWAY_URL: z
+    .url({ protocol: /^https?$/ })
+    .default('https://www.deezer.com/ajax/gw-light.php'),
+  DEEZER_GATEWAY_TIMEOUT_SECONDS: z.coerce.number().positive().max(30).default(5),
 });
 export type RequestsConfig = z.output<typeof requestsEnv>;
