@@ -14,6 +14,12 @@ const worker = startWorker({
   createSource: createAzuraCastSource,
   ingestIntervalMs: config.INGEST_INTERVAL_SECONDS * 1000,
   heartbeatFile: config.WORKER_HEARTBEAT_FILE,
+  acquisition: {
+    command: config.DEEZER_DOWNLOAD_COMMAND ?? null,
+    timeoutMs: config.DEEZER_DOWNLOAD_TIMEOUT_SECONDS * 1000,
+    bitrate: config.DEEZER_DOWNLOAD_BITRATE,
+    requestLibraryDir: config.REQUEST_LIBRARY_DIR ?? null,
+  },
 });
 onShutdownSignal(log, async () => {
   await worker.close();

@@ -6,6 +6,7 @@ import { isJobName, JOBS, jobNamesOf, QUEUE_NAMES, type QueueName } from '@radio
 import { JobProducer, jobOptionsOf } from '@radio/contracts/jobs-producer';
 import type { Db } from '@radio/db';
 import { failureKind, LogLimiter } from '@radio/service-kit';
+import type { AcquisitionSettings } from './acquisition/acquire-deezer-track.ts';
 import type { SourceFactory } from './station/active-source.ts';
 import { jobHandlers, runJob, type JobHandlers } from './jobs/handlers.ts';
 import { repeatingJobs } from './jobs/schedules.ts';
@@ -37,6 +38,8 @@ export interface WorkerDeps {
   logIntervalMs?: number;
   /** The clock of the now-playing ingestion (tests). */
   now?: () => Date;
+  /** Deezer track acquisition (DEEZER_DOWNLOAD_COMMAND...); unset: not configured. */
+  acquisition?: AcquisitionSettings;
 }
 
 export interface RunningWorker {
