@@ -7,6 +7,7 @@ import { JobProducer, jobOptionsOf } from '@radio/contracts/jobs-producer';
 import type { Db } from '@radio/db';
 import { failureKind, LogLimiter } from '@radio/service-kit';
 import type { AcquisitionSettings } from './acquisition/acquire-deezer-track.ts';
+import { stopRunningDownloads } from './acquisition/run-downloader.ts';
 import type { SourceFactory } from './station/active-source.ts';
 import { jobHandlers, runJob, type JobHandlers } from './jobs/handlers.ts';
 import { repeatingJobs } from './jobs/schedules.ts';
@@ -128,6 +129,8 @@ export function startWorker(deps: WorkerDeps): RunningWorker {
         jobs.close(),
       ]);
       await Promise.race([closed, sleep(CLOSE_GRACE_MS, undefined, { ref: false })]);
+      // A download still running would outlive the worker; its job runs again after a restart.
+      stopRunningDownloads();
       redis.disconnect();
     },
   };

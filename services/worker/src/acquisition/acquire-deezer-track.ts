@@ -1,4 +1,4 @@
-import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { UnrecoverableError } from 'bullmq';
@@ -64,20 +64,11 @@ export async function acquireDeezerTrack(
 
   const { config } = deps;
   const arl = (await deps.settings.read())?.deezerArl?.trim() ?? '';
-  const permanent = !config.command
-    ? 'Geen downloader ingesteld (DEEZER_DOWNLOAD_COMMAND): Deezer-nummers kunnen niet worden opgehaald.'
-    : !config.requestLibraryDir
-      ? 'Geen map voor aangevraagde nummers ingesteld (REQUEST_LIBRARY_DIR).'
-      : arl === ''
-        ? 'Geen Deezer ARL opgeslagen: stel een geldige ARL in bij de instellingen.'
-        : !/^\d{1,20}$/.test(request.deezerTrackId)
-          ? `Ongeldig Deezer track-id: ${request.deezerTrackId.slice(0, 40)}.`
-          : null;
-  if (permanent || !config.command || !config.requestLibraryDir) {
-    const reason = permanent ?? '';
-    await deps.requests.failed(requestId, reason);
-    deps.log.warn({ requestId, reason }, 'Deezer track not acquired');
-    throw new UnrecoverableError(reason);
+  const run = runSettingsOf(config, arl, request.deezerTrackId);
+  if (typeof run === 'string') {
+    await deps.requests.failed(requestId, run);
+    deps.log.warn({ requestId, reason: run }, 'Deezer track not acquired');
+    throw new UnrecoverableError(run);
   }
 
   const attempt = await deps.requests.startTry(requestId);
@@ -87,11 +78,7 @@ export async function acquireDeezerTrack(
   let file: string;
   let duration: number;
   try {
-    ({ file, duration } = await fetchIntoLibrary(request, arl, {
-      ...config,
-      command: config.command,
-      requestLibraryDir: config.requestLibraryDir,
-    }));
+    ({ file, duration } = await fetchIntoLibrary(request, arl, run));
   } catch (error) {
     const reason =
       error instanceof AcquisitionFailure
@@ -109,7 +96,7 @@ export async function acquireDeezerTrack(
   if (source) {
     await indexAcquiredTrack(deps.library, {
       source: source.key,
-      mediaId: path.relative(config.requestLibraryDir, file),
+      mediaId: path.relative(run.requestLibraryDir, file),
       path: file,
       title: request.title,
       artist: request.artist,
@@ -127,13 +114,51 @@ interface RunSettings extends AcquisitionSettings {
   requestLibraryDir: string;
 }
 
+const RUN_PREFIX = 'radio-acquire-';
+
+/**
+ * Folders of runs that a crashed worker left (with an ARL inside): any older than the time limit
+ * plus a margin belongs to no live run.
+ */
+async function removeStaleRuns(tempDir: string, timeoutMs: number): Promise<void> {
+  const names = await readdir(tempDir).catch(() => []);
+  const cutoff = Date.now() - timeoutMs - 10 * 60_000;
+  for (const name of names.filter((entry) => entry.startsWith(RUN_PREFIX))) {
+    const folder = path.join(tempDir, name);
+    const stats = await stat(folder).catch(() => null);
+    if (stats && stats.mtimeMs < cutoff) await rm(folder, { recursive: true, force: true });
+  }
+}
+
+/** The settings of a run, or why there can be none (no retry helps: an admin must act). */
+function runSettingsOf(
+  config: AcquisitionSettings,
+  arl: string,
+  deezerTrackId: string,
+): RunSettings | string {
+  const { command, requestLibraryDir } = config;
+  if (!command) {
+    return 'Geen downloader ingesteld (DEEZER_DOWNLOAD_COMMAND): Deezer-nummers kunnen niet worden opgehaald.';
+  }
+  if (!requestLibraryDir) {
+    return 'Geen map voor aangevraagde nummers ingesteld (REQUEST_LIBRARY_DIR).';
+  }
+  if (arl === '') return 'Geen Deezer ARL opgeslagen: stel een geldige ARL in bij de instellingen.';
+  if (!/^\d{1,20}$/.test(deezerTrackId)) {
+    return `Ongeldig Deezer track-id: ${deezerTrackId.slice(0, 40)}.`;
+  }
+  return { ...config, command, requestLibraryDir };
+}
+
 /** Download, check, tag and place; every temporary folder is gone afterwards. */
 async function fetchIntoLibrary(
   request: AcquisitionRequest,
   arl: string,
   settings: RunSettings,
 ): Promise<{ file: string; duration: number }> {
-  const root = await mkdtemp(path.join(settings.tempDir ?? tmpdir(), 'radio-acquire-'));
+  const tempDir = settings.tempDir ?? tmpdir();
+  await removeStaleRuns(tempDir, settings.timeoutMs);
+  const root = await mkdtemp(path.join(tempDir, RUN_PREFIX));
   try {
     const outdir = path.join(root, 'out');
     const configdir = path.join(root, 'config');

@@ -21,6 +21,14 @@ export interface DownloaderResult {
   output: string;
 }
 
+/** Process groups of the downloads running now (to end them when the worker stops). */
+const runningGroups = new Set<number>();
+
+/** Ends every download this process started (worker shutdown): their jobs run again elsewhere. */
+export function stopRunningDownloads(): void {
+  for (const pid of runningGroups) killGroup(pid, 'SIGKILL');
+}
+
 function killGroup(pid: number | undefined, signal: NodeJS.Signals): void {
   if (pid === undefined) return;
   try {
@@ -53,6 +61,7 @@ export function runDownloader(run: DownloaderRun): Promise<DownloaderResult> {
       detached: true,
       shell: false,
     });
+    if (child.pid !== undefined) runningGroups.add(child.pid);
     child.stdout.on('data', keep);
     child.stderr.on('data', keep);
     let killTimer: NodeJS.Timeout | undefined;
@@ -66,6 +75,7 @@ export function runDownloader(run: DownloaderRun): Promise<DownloaderResult> {
       clearTimeout(killTimer);
       // Whatever it left running in the background goes with it.
       killGroup(child.pid, 'SIGKILL');
+      if (child.pid !== undefined) runningGroups.delete(child.pid);
       // A line cut by the truncation could hold part of the secret: it goes.
       const whole = truncated ? output.slice(output.indexOf('\n') + 1) : output;
       resolve({ exitCode, signal, timedOut, output: tidy(whole + extra, run.secret) });

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -292,6 +292,20 @@ describe('the acquire-deezer-track job', () => {
     };
     await waitFor(gone, 'the downloader’s own child to be ended', 3_000);
     await expectNoLeftovers();
+  });
+
+  it('removes the folders (and ARL) a crashed run left behind, and only old ones', async () => {
+    const stale = path.join(tempDir, 'radio-acquire-oud');
+    const recent = path.join(tempDir, 'radio-acquire-nieuw');
+    for (const folder of [stale, recent]) {
+      await mkdir(path.join(folder, 'config'), { recursive: true });
+      await writeFile(path.join(folder, 'config', '.arl'), FAKE_VALID_ARL);
+    }
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    await utimes(stale, hourAgo, hourAgo);
+    const id = await addRequest();
+    await acquire(id, settings(downloader('writes-audio', '386', 'mp3')));
+    expect(await readdir(tempDir)).toEqual(['radio-acquire-nieuw']);
   });
 
   it('never overwrites a different file of the same name', async () => {
