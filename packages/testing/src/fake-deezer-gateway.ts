@@ -12,8 +12,7 @@
  */
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import type { FakeResponse } from './fake-station.ts';
+import { listenOnLoopback, sendFake, type FakeResponse } from './fake-http.ts';
 
 const fixturesDir = new URL('../fixtures/deezer/', import.meta.url);
 
@@ -67,35 +66,17 @@ export async function startFakeDeezerGateway(
     });
     request.resume();
     const fixture = arl !== null && validArls.includes(arl) ? valid : invalid;
-    const body =
-      override?.text ?? (override?.json === undefined ? fixture : JSON.stringify(override.json));
-    const send = (): void => {
-      response.writeHead(override?.status ?? 200, {
-        'content-type':
-          override?.contentType ??
-          (override?.text === undefined ? 'application/json' : 'text/plain'),
-      });
-      response.end(body);
-    };
-    if (!override?.delayMs) return send();
-    const timer = setTimeout(send, override.delayMs);
-    response.once('close', () => clearTimeout(timer));
+    sendFake(response, override ?? {}, fixture);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  server.unref();
-  const port = (server.address() as AddressInfo).port;
+  const { origin, close } = await listenOnLoopback(server);
   return {
-    url: `http://127.0.0.1:${port}/ajax/gw-light.php`,
+    url: `${origin}/ajax/gw-light.php`,
     respond: (response) => void (override = response),
     reset() {
       override = null;
       requests.length = 0;
     },
     requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close,
   };
 }

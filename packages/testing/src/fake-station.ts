@@ -13,7 +13,9 @@
  */
 import { readFileSync } from 'node:fs';
 import http, { type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOnLoopback, sendFake, type FakeResponse } from './fake-http.ts';
+
+export type { FakeResponse } from './fake-http.ts';
 
 const fixturesDir = new URL('../fixtures/azuracast/', import.meta.url);
 
@@ -32,20 +34,6 @@ export const fakeStationPaths: Record<AzuraCastFixture, string> = {
   queue: '/api/station/1/queue',
   requests: '/api/station/1/requests',
 };
-
-/** How one path answers instead of its fixture. Unset fields keep the fixture's answer. */
-export interface FakeResponse {
-  /** Default 200. */
-  status?: number;
-  /** Sent as JSON. */
-  json?: unknown;
-  /** Sent as is (plain-text errors, broken JSON); wins over `json`. */
-  text?: string;
-  /** Default: application/json, or text/plain for `text`. */
-  contentType?: string;
-  /** Wait this long before answering (timeouts). */
-  delayMs?: number;
-}
 
 /** AzuraCast's error answer: `Api_Error` JSON, by default with HTTP 500 like its exceptions. */
 export function azuraCastError(status: number, message: string): FakeResponse {
@@ -106,26 +94,16 @@ export async function startFakeStationServer(): Promise<FakeStationServer> {
       query: Object.fromEntries(url.searchParams),
       headers: request.headers,
     });
-    const override = overrides.get(url.pathname) ?? {};
     const fixture = fixtures.get(url.pathname);
     const fallback = fixture ?? JSON.stringify(azuraCastError(404, 'Page not found.').json);
-    const isText = override.text !== undefined;
-    const body =
-      override.text ?? (override.json === undefined ? fallback : JSON.stringify(override.json));
-    const send = (): void => {
-      response.writeHead(override.status ?? (fixture === undefined ? 404 : 200), {
-        'content-type':
-          override.contentType ?? (isText ? 'text/plain; charset=utf-8' : 'application/json'),
-      });
-      response.end(body);
-    };
-    if (!override.delayMs) return send();
-    const timer = setTimeout(send, override.delayMs);
-    response.once('close', () => clearTimeout(timer));
+    sendFake(
+      response,
+      overrides.get(url.pathname) ?? {},
+      fallback,
+      fixture === undefined ? 404 : 200,
+    );
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  server.unref();
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { origin: url, close } = await listenOnLoopback(server);
 
   return {
     url,
@@ -136,10 +114,6 @@ export async function startFakeStationServer(): Promise<FakeStationServer> {
       requests.length = 0;
     },
     requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close,
   };
 }

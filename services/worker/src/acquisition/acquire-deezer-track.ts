@@ -66,7 +66,7 @@ export async function acquireDeezerTrack(
   const arl = (await deps.settings.read())?.deezerArl?.trim() ?? '';
   const run = runSettingsOf(config, arl, request.deezerTrackId);
   if (typeof run === 'string') {
-    await deps.requests.failed(requestId, run);
+    await deps.requests.tryFailed(requestId, run, true);
     deps.log.warn({ requestId, reason: run }, 'Deezer track not acquired');
     throw new UnrecoverableError(run);
   }
@@ -85,9 +85,7 @@ export async function acquireDeezerTrack(
         ? error.message
         : `Onverwachte fout: ${tidy(error instanceof Error ? error.message : String(error), arl)}`;
     const last = attempt >= maxAttempts;
-    await (last
-      ? deps.requests.failed(requestId, reason)
-      : deps.requests.tryFailed(requestId, reason));
+    await deps.requests.tryFailed(requestId, reason, last);
     deps.log.warn({ requestId, attempt, maxAttempts, reason }, 'Deezer track acquisition failed');
     throw last ? new UnrecoverableError(reason) : new Error(reason);
   }

@@ -62,19 +62,14 @@ export class AcquisitionRepository {
     return row.downloadAttempts;
   }
 
-  /** A try failed and another follows: back to pending, with the reason. */
-  async tryFailed(id: number, reason: string): Promise<void> {
+  /**
+   * A try failed: with another to follow the request is pending again, else failed. The reason
+   * stays for an admin either way.
+   */
+  async tryFailed(id: number, reason: string, final: boolean): Promise<void> {
     await this.#db
       .updateTable('songRequests')
-      .set({ downloadStatus: 'pending', downloadError: reason })
-      .where('id', '=', id)
-      .execute();
-  }
-
-  async failed(id: number, reason: string): Promise<void> {
-    await this.#db
-      .updateTable('songRequests')
-      .set({ downloadStatus: 'failed', downloadError: reason })
+      .set({ downloadStatus: final ? 'failed' : 'pending', downloadError: reason })
       .where('id', '=', id)
       .execute();
   }
