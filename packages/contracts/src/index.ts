@@ -5,3 +5,4 @@ export * from './now-playing.ts';
 export * from './playlist.ts';
 export * from './request-events.ts';
 export * from './deezer-arl.ts';
+export * from './acquisition.ts';

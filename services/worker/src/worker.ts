@@ -7,6 +7,7 @@ import { JobProducer, jobOptionsOf } from '@radio/contracts/jobs-producer';
 import type { Db } from '@radio/db';
 import { failureKind, LogLimiter } from '@radio/service-kit';
 import type { AcquisitionSettings } from './acquisition/acquire-deezer-track.ts';
+import { startDownloaderBeacon } from './acquisition/downloader-beacon.ts';
 import { stopRunningDownloads } from './acquisition/run-downloader.ts';
 import type { SourceFactory } from './station/active-source.ts';
 import { jobHandlers, runJob, type JobHandlers } from './jobs/handlers.ts';
@@ -105,6 +106,11 @@ export function startWorker(deps: WorkerDeps): RunningWorker {
         logFailure('error', 'heartbeat', e, 'could not write the heartbeat file'),
       )
     : () => {};
+  const stopBeacon = deps.acquisition?.command
+    ? startDownloaderBeacon(redis, (e) =>
+        logFailure('warn', 'beacon', e, 'could not announce the Deezer downloader'),
+      )
+    : () => {};
   const scheduled = keepTrying(
     () => schedule(jobs, deps.ingestIntervalMs),
     stopping.signal,
@@ -120,6 +126,7 @@ export function startWorker(deps: WorkerDeps): RunningWorker {
     async close() {
       stopping.abort();
       stopHeartbeat();
+      stopBeacon();
       limiter.clear();
       // Lets running jobs finish before the connections close. With Redis down neither BullMQ's
       // close nor a pending schedule settles: then the process ends without them.

@@ -8,7 +8,7 @@ import { Redis } from 'ioredis';
 import { parseFile } from 'music-metadata';
 import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { REQUEST_TRACK_READY_CHANNEL } from '@radio/contracts';
+import { DEEZER_DOWNLOADER_KEY, REQUEST_TRACK_READY_CHANNEL } from '@radio/contracts';
 import { createDb, type Db } from '@radio/db';
 import { createAzuraCastSource } from '@radio/station';
 import {
@@ -346,6 +346,21 @@ describe('the acquire-deezer-track job', () => {
     expect(existsSync(trace)).toBe(false);
   });
 
+  it('announces no downloader from a worker that has none', async () => {
+    await redis.del(DEEZER_DOWNLOADER_KEY);
+    const worker = startWorker({
+      db,
+      redisUrl: redisServer.url,
+      log: pino({ level: 'silent' }),
+      createSource: createAzuraCastSource,
+      ingestIntervalMs: 60_000,
+      acquisition: settings(null),
+    });
+    await worker.scheduled;
+    await worker.close();
+    expect(await redis.exists(DEEZER_DOWNLOADER_KEY)).toBe(0);
+  });
+
   it('runs on the acquisition queue of a started worker', async () => {
     const id = await addRequest();
     const worker = startWorker({
@@ -360,6 +375,8 @@ describe('the acquire-deezer-track job', () => {
       await worker.jobs.enqueue('acquire-deezer-track', { requestId: id });
       await worker.jobs.enqueue('acquire-deezer-track', { requestId: id });
       await waitFor(async () => (await requestRow(id)).downloadStatus === 'ready', 'acquisition');
+      // While it runs, the worker tells the requests service that Deezer tracks can be fetched.
+      expect(await redis.ttl(DEEZER_DOWNLOADER_KEY)).toBeGreaterThan(50);
       const job = await worker.jobs.queue('acquisition').getJob(`acquire-deezer-track-${id}`);
       expect(job?.name).toBe('acquire-deezer-track');
       expect((await requestRow(id)).downloadAttempts).toBe(1);
