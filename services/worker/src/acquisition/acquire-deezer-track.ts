@@ -145,7 +145,7 @@ function runSettingsOf(
   if (!/^\d{1,20}$/.test(deezerTrackId)) {
     return `Ongeldig Deezer track-id: ${deezerTrackId.slice(0, 40)}.`;
   }
-  return { ...config, command, requestLibraryDir };
+  return { ...config, command, requestLibraryDir: path.resolve(requestLibraryDir) };
 }
 
 /** Download, check, tag and place; every temporary folder is gone afterwards. */

@@ -60,7 +60,8 @@ export async function writeTaggedMp3(
       '-loglevel',
       'error',
       '-i',
-      audio.file,
+      // Never read as a protocol or an option, whatever the downloader named it.
+      `file:${audio.file}`,
       '-map',
       '0:a:0',
       '-map_metadata',
