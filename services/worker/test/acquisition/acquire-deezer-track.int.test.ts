@@ -128,6 +128,16 @@ function acquire(requestId: number, acquisition: AcquisitionSettings): Promise<v
   return runJob(handlers, 'acquire-deezer-track', { requestId });
 }
 
+const startTestWorker = (acquisition: AcquisitionSettings) =>
+  startWorker({
+    db,
+    redisUrl: redisServer.url,
+    log: pino({ level: 'silent' }),
+    createSource: createAzuraCastSource,
+    ingestIntervalMs: 60_000,
+    acquisition,
+  });
+
 const requestRow = (id: number) =>
   db
     .selectFrom('songRequests')
@@ -348,14 +358,7 @@ describe('the acquire-deezer-track job', () => {
 
   it('announces no downloader from a worker that has none', async () => {
     await redis.del(DEEZER_DOWNLOADER_KEY);
-    const worker = startWorker({
-      db,
-      redisUrl: redisServer.url,
-      log: pino({ level: 'silent' }),
-      createSource: createAzuraCastSource,
-      ingestIntervalMs: 60_000,
-      acquisition: settings(null),
-    });
+    const worker = startTestWorker(settings(null));
     await worker.scheduled;
     await worker.close();
     expect(await redis.exists(DEEZER_DOWNLOADER_KEY)).toBe(0);
@@ -363,14 +366,7 @@ describe('the acquire-deezer-track job', () => {
 
   it('runs on the acquisition queue of a started worker', async () => {
     const id = await addRequest();
-    const worker = startWorker({
-      db,
-      redisUrl: redisServer.url,
-      log: pino({ level: 'silent' }),
-      createSource: createAzuraCastSource,
-      ingestIntervalMs: 60_000,
-      acquisition: settings(downloader('writes-audio', '386', 'mp3')),
-    });
+    const worker = startTestWorker(settings(downloader('writes-audio', '386', 'mp3')));
     try {
       await worker.jobs.enqueue('acquire-deezer-track', { requestId: id });
       await worker.jobs.enqueue('acquire-deezer-track', { requestId: id });
