@@ -4,3 +4,5 @@ export * from './settings.ts';
 export * from './now-playing.ts';
 export * from './playlist.ts';
 export * from './request-events.ts';
+export * from './deezer-arl.ts';
+export * from './acquisition.ts';

@@ -48,6 +48,15 @@ export const JOBS = {
     // The next scan comes soon enough; a retry or two covers a station that restarts.
     attempts: 3,
   }),
+  /**
+   * An accepted Deezer request's track: the station's downloader fetches it, the worker checks it,
+   * puts it in the request library and indexes it (downloadStatus ready). One job per request.
+   */
+  'acquire-deezer-track': defineJob({
+    queue: 'acquisition',
+    data: z.object({ requestId: z.number().int().positive() }),
+    jobId: ({ requestId }) => `acquire-deezer-track-${requestId}`,
+  }),
   /** Repeating: deletes the sessions that expired. */
   'remove-expired-sessions': defineJob({ queue: 'maintenance', data: z.object({}) }),
 };

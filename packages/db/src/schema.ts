@@ -110,6 +110,10 @@ export interface SongRequestsTable {
   source: Generated<RequestSource>;
   deezerTrackId: string | null;
   downloadStatus: Generated<DownloadStatus>;
+  /** Why the last acquisition try of a Deezer track failed, for an admin; null once ready. */
+  downloadError: string | null;
+  /** Acquisition tries of the current round (the worker's acquire-deezer-track job). */
+  downloadAttempts: Generated<number>;
 }
 
 export interface DjSettingsTable {

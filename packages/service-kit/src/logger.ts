@@ -2,8 +2,11 @@ import { pino, type Logger } from 'pino';
 import pretty from 'pino-pretty';
 import { logFormatOf, type RuntimeConfig } from './config.ts';
 
-/** Never written to the logs: session cookies and shared secrets. */
+/** Never written to the logs: session cookies, shared secrets and the Deezer ARL. */
 const redactedPaths = [
+  'arl',
+  '*.arl',
+  'req.body.arl',
   'req.headers.cookie',
   'req.headers.authorization',
   'req.headers["x-internal-token"]',

@@ -13,7 +13,9 @@
  */
 import { readFileSync } from 'node:fs';
 import http, { type IncomingHttpHeaders } from 'node:http';
-import { answerAfter, listenOnLoopback, recordRequest } from './http-fake.ts';
+import { listenOnLoopback, recordRequest, sendFake, type FakeResponse } from './http-fake.ts';
+
+export type { FakeResponse } from './http-fake.ts';
 
 const fixturesDir = new URL('../fixtures/azuracast/', import.meta.url);
 
@@ -32,20 +34,6 @@ export const fakeStationPaths: Record<AzuraCastFixture, string> = {
   queue: '/api/station/1/queue',
   requests: '/api/station/1/requests',
 };
-
-/** How one path answers instead of its fixture. Unset fields keep the fixture's answer. */
-export interface FakeResponse {
-  /** Default 200. */
-  status?: number;
-  /** Sent as JSON. */
-  json?: unknown;
-  /** Sent as is (plain-text errors, broken JSON); wins over `json`. */
-  text?: string;
-  /** Default: application/json, or text/plain for `text`. */
-  contentType?: string;
-  /** Wait this long before answering (timeouts). */
-  delayMs?: number;
-}
 
 /** AzuraCast's error answer: `Api_Error` JSON, by default with HTTP 500 like its exceptions. */
 export function azuraCastError(status: number, message: string): FakeResponse {
@@ -100,20 +88,14 @@ export async function startFakeStationServer(): Promise<FakeStationServer> {
 
   const server = http.createServer((request, response) => {
     const url = recordRequest(request, requests);
-    const override = overrides.get(url.pathname) ?? {};
     const fixture = fixtures.get(url.pathname);
     const fallback = fixture ?? JSON.stringify(azuraCastError(404, 'Page not found.').json);
-    const isText = override.text !== undefined;
-    const body =
-      override.text ?? (override.json === undefined ? fallback : JSON.stringify(override.json));
-    const send = (): void => {
-      response.writeHead(override.status ?? (fixture === undefined ? 404 : 200), {
-        'content-type':
-          override.contentType ?? (isText ? 'text/plain; charset=utf-8' : 'application/json'),
-      });
-      response.end(body);
-    };
-    answerAfter(response, override.delayMs, send);
+    sendFake(
+      response,
+      overrides.get(url.pathname) ?? {},
+      fallback,
+      fixture === undefined ? 404 : 200,
+    );
   });
   const { url, close } = await listenOnLoopback(server);
 

@@ -21,6 +21,38 @@ export async function listenOnLoopback(
   };
 }
 
+/** How a fake answers instead of its fixture. Unset fields keep the fixture's answer. */
+export interface FakeResponse {
+  /** Default 200. */
+  status?: number;
+  /** Sent as JSON. */
+  json?: unknown;
+  /** Sent as is (plain-text errors, broken JSON); wins over `json`. */
+  text?: string;
+  /** Default: application/json, or text/plain for `text`. */
+  contentType?: string;
+  /** Wait this long before answering (timeouts). */
+  delayMs?: number;
+}
+
+/** Answers as `fake` says, with the fixture (JSON text) and its status for what it leaves unset. */
+export function sendFake(
+  response: http.ServerResponse,
+  fake: FakeResponse,
+  fixture: string,
+  fixtureStatus = 200,
+): void {
+  const isText = fake.text !== undefined;
+  const body = fake.text ?? (fake.json === undefined ? fixture : JSON.stringify(fake.json));
+  answerAfter(response, fake.delayMs, () => {
+    response.writeHead(fake.status ?? fixtureStatus, {
+      'content-type':
+        fake.contentType ?? (isText ? 'text/plain; charset=utf-8' : 'application/json'),
+    });
+    response.end(body);
+  });
+}
+
 /** Runs `send` after `delayMs` (at once for 0), unless the client has gone by then. */
 export function answerAfter(
   response: http.ServerResponse,

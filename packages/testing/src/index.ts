@@ -21,3 +21,10 @@ export {
   type FakeDeezer,
   type FakeDeezerVariant,
 } from './fake-deezer.ts';
+export {
+  FAKE_INVALID_ARL,
+  FAKE_VALID_ARL,
+  startFakeDeezerGateway,
+  type FakeDeezerGateway,
+  type GatewayRequest,
+} from './fake-deezer-gateway.ts';

@@ -1,6 +1,8 @@
 import { createService, type ServiceApp } from '@radio/service-kit';
 import { builtInNowPlayingUrl } from '@radio/station';
 import type { RequestsConfig } from './config.ts';
+import { DeezerArlRepository } from './deezer/deezer-arl-repository.ts';
+import { deezerArlRoutes } from './routes/deezer-arl-routes.ts';
 import { settingsRoutes } from './routes/settings-routes.ts';
 import { stationRoutes } from './routes/station-routes.ts';
 import { SettingsRepository } from './settings/settings-repository.ts';
@@ -14,6 +16,13 @@ export function buildApp(config: RequestsConfig): Promise<ServiceApp> {
     routes: async (app) => {
       const settings = new SettingsRepository(app.db);
       await app.register(settingsRoutes(settings));
+      await app.register(
+        deezerArlRoutes({
+          arls: new DeezerArlRepository(app.db),
+          gatewayUrl: config.DEEZER_GATEWAY_URL,
+          timeoutMs: config.DEEZER_GATEWAY_TIMEOUT_SECONDS * 1000,
+        }),
+      );
       await app.register(
         stationRoutes({
           plays: new BuiltInPlaysRepository(app.db),

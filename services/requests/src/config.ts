@@ -28,5 +28,10 @@ export const requestsEnv = serviceEnv.extend({
     .positive()
     .max(24 * 7)
     .default(6),
+  /** Deezer's gw-light.php, where an ARL is tested with the user-data call (a fake in tests). */
+  DEEZER_GATEWAY_URL: z
+    .url({ protocol: /^https?$/ })
+    .default('https://www.deezer.com/ajax/gw-light.php'),
+  DEEZER_GATEWAY_TIMEOUT_SECONDS: z.coerce.number().positive().max(30).default(5),
 });
 export type RequestsConfig = z.output<typeof requestsEnv>;

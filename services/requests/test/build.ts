@@ -3,6 +3,9 @@ import type { Env } from '@radio/service-kit/testing';
 import { buildApp } from '../src/app.ts';
 import { requestsEnv } from '../src/config.ts';
 
+/** Nothing listens on the discard port: no test ever reaches the real Deezer by accident. */
+const NO_DEEZER = 'http://127.0.0.1:9/ajax/gw-light.php';
+
 export function buildRequestsApp(env: Env): Promise<ServiceApp> {
-  return buildApp(parseConfig(requestsEnv, env));
+  return buildApp(parseConfig(requestsEnv, { DEEZER_GATEWAY_URL: NO_DEEZER, ...env }));
 }

@@ -1,12 +1,14 @@
 import { describe } from 'vitest';
 import { describeRouteFuzz } from '@radio/service-kit/testing';
 import { builtInStationPaths } from '@radio/station';
+import { FAKE_VALID_ARL } from '@radio/testing';
 import { buildRequestsApp } from './build.ts';
 
 describe('every requests route under hostile input', () => {
   describeRouteFuzz(buildRequestsApp, {
     samples: {
       'POST /api/dj-settings/registration': { body: { enabled: true } },
+      'POST /api/admin/update-deezer-arl': { body: { arl: FAKE_VALID_ARL } },
       [`POST ${builtInStationPaths.trackStarted}`]: {
         body: { title: 'Tegenwind', duration: 50 },
       },

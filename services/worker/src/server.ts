@@ -15,6 +15,12 @@ const worker = startWorker({
   ingestIntervalMs: config.INGEST_INTERVAL_SECONDS * 1000,
   libraryScanIntervalMs: config.LIBRARY_SCAN_MINUTES * 60_000,
   heartbeatFile: config.WORKER_HEARTBEAT_FILE,
+  acquisition: {
+    command: config.DEEZER_DOWNLOAD_COMMAND ?? null,
+    timeoutMs: config.DEEZER_DOWNLOAD_TIMEOUT_SECONDS * 1000,
+    bitrate: config.DEEZER_DOWNLOAD_BITRATE,
+    requestLibraryDir: config.REQUEST_LIBRARY_DIR ?? null,
+  },
 });
 onShutdownSignal(log, async () => {
   await worker.close();

@@ -6,6 +6,9 @@ import { isJobName, JOBS, jobNamesOf, QUEUE_NAMES, type QueueName } from '@radio
 import { JobProducer, jobOptionsOf } from '@radio/contracts/jobs-producer';
 import type { Db } from '@radio/db';
 import { failureKind, LogLimiter } from '@radio/service-kit';
+import type { AcquisitionSettings } from './acquisition/acquire-deezer-track.ts';
+import { startDownloaderBeacon } from './acquisition/downloader-beacon.ts';
+import { stopRunningDownloads } from './acquisition/run-downloader.ts';
 import type { SourceFactory } from './station/active-source.ts';
 import { jobHandlers, runJob, type JobHandlers } from './jobs/handlers.ts';
 import { repeatingJobs } from './jobs/schedules.ts';
@@ -39,6 +42,8 @@ export interface WorkerDeps {
   logIntervalMs?: number;
   /** The clock of the now-playing ingestion (tests). */
   now?: () => Date;
+  /** Deezer track acquisition (DEEZER_DOWNLOAD_COMMAND...); unset: not configured. */
+  acquisition?: AcquisitionSettings;
 }
 
 export interface RunningWorker {
@@ -104,6 +109,11 @@ export function startWorker(deps: WorkerDeps): RunningWorker {
         logFailure('error', 'heartbeat', e, 'could not write the heartbeat file'),
       )
     : () => {};
+  const stopBeacon = deps.acquisition?.command
+    ? startDownloaderBeacon(redis, (e) =>
+        logFailure('warn', 'beacon', e, 'could not announce the Deezer downloader'),
+      )
+    : () => {};
   const scheduled = keepTrying(
     () => schedule(jobs, schedules),
     stopping.signal,
@@ -119,6 +129,7 @@ export function startWorker(deps: WorkerDeps): RunningWorker {
     async close() {
       stopping.abort();
       stopHeartbeat();
+      stopBeacon();
       limiter.clear();
       // Lets running jobs finish before the connections close. With Redis down neither BullMQ's
       // close nor a pending schedule settles: then the process ends without them.
@@ -128,6 +139,8 @@ export function startWorker(deps: WorkerDeps): RunningWorker {
         jobs.close(),
       ]);
       await Promise.race([closed, sleep(CLOSE_GRACE_MS, undefined, { ref: false })]);
+      // A download still running would outlive the worker; its job runs again after a restart.
+      stopRunningDownloads();
       redis.disconnect();
     },
   };

@@ -8,6 +8,7 @@ import {
   type TestApp,
 } from '@radio/service-kit/testing';
 import { builtInStationPaths } from '@radio/station';
+import { FAKE_VALID_ARL } from '@radio/testing';
 import { buildRequestsApp } from '../build.ts';
 
 const cases: RouteCases = {
@@ -16,6 +17,10 @@ const cases: RouteCases = {
   'POST /api/dj-settings/registration': {
     access: 'admin',
     call: () => ({ payload: { enabled: true } }),
+  },
+  'POST /api/admin/update-deezer-arl': {
+    access: 'admin',
+    call: () => ({ payload: { arl: FAKE_VALID_ARL } }),
   },
   [`GET ${builtInStationPaths.nowPlaying}`]: { access: 'station' },
   [`GET ${builtInStationPaths.history}`]: { access: 'station' },

@@ -1,8 +1,14 @@
 import { UnrecoverableError } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import { REQUEST_TRACK_READY_CHANNEL } from '@radio/contracts';
 import { jobDefinition, type JobData, type JobInput, type JobName } from '@radio/contracts/jobs';
 import { DjSettingsReader, type Db } from '@radio/db';
+import {
+  acquireDeezerTrack,
+  type AcquisitionSettings,
+} from '../acquisition/acquire-deezer-track.ts';
+import { AcquisitionRepository } from '../acquisition/acquisition-repository.ts';
 import { backfillHistory } from '../history/backfill-history.ts';
 import { PlayHistoryRepository } from '../history/play-history-repository.ts';
 import { LibraryTracksRepository } from '../library/library-tracks-repository.ts';
@@ -26,7 +32,16 @@ export interface JobDeps {
   ingestIntervalMs: number;
   enqueue: Enqueue;
   now?: () => Date;
+  /** Deezer track acquisition; unset: no downloader (every such job fails with that reason). */
+  acquisition?: AcquisitionSettings;
 }
+
+const NO_ACQUISITION: AcquisitionSettings = {
+  command: null,
+  timeoutMs: 300_000,
+  bitrate: '128',
+  requestLibraryDir: null,
+};
 
 /** One handler per job name. Each is idempotent: running a job twice does no harm. */
 export type JobHandlers = { [Name in JobName]: (data: JobData<Name>) => Promise<void> };
@@ -55,6 +70,20 @@ export function jobHandlers(deps: JobDeps): JobHandlers {
         log,
         now: deps.now ?? (() => new Date()),
       }),
+    'acquire-deezer-track': (data) =>
+      acquireDeezerTrack(
+        {
+          requests: new AcquisitionRepository(db),
+          settings,
+          library: libraryTracks,
+          publishReady: async (requestId) => {
+            await deps.redis.publish(REQUEST_TRACK_READY_CHANNEL, String(requestId));
+          },
+          log,
+          config: deps.acquisition ?? NO_ACQUISITION,
+        },
+        data,
+      ),
     'backfill-history': (data) =>
       backfillHistory(
         { settings, history, createSource, timeoutMs: BACKFILL_TIMEOUT_MS, log },

@@ -1,0 +1,41 @@
+import { updateDeezerArlBodySchema, updateDeezerArlResponseSchema } from '@radio/contracts';
+import type { RoutePlugin } from '@radio/service-kit';
+import type { DeezerArlRepository } from '../deezer/deezer-arl-repository.ts';
+import { updateDeezerArl } from '../deezer/update-deezer-arl.ts';
+
+export interface DeezerArlRoutesOptions {
+  arls: DeezerArlRepository;
+  gatewayUrl: string;
+  timeoutMs: number;
+}
+
+export function deezerArlRoutes(options: DeezerArlRoutesOptions): RoutePlugin {
+  return async (app) => {
+    app.post(
+      '/api/admin/update-deezer-arl',
+      {
+        config: { access: 'admin' },
+        schema: {
+          body: updateDeezerArlBodySchema,
+          response: { 200: updateDeezerArlResponseSchema },
+        },
+      },
+      async (request) =>
+        updateDeezerArl(
+          {
+            arls: options.arls,
+            gateway: { gatewayUrl: options.gatewayUrl, timeoutMs: options.timeoutMs },
+            onUntested: (problem) =>
+              app.logLimiter.log(
+                request.log,
+                'warn',
+                'deezer-gateway',
+                { problem },
+                'Deezer user-data call failed: ARL not tested',
+              ),
+          },
+          request.body.arl,
+        ),
+    );
+  };
+}

@@ -1,0 +1,84 @@
+import type { Db, DownloadStatus, RequestSource, RequestStatus } from '@radio/db';
+
+export interface AcquisitionRequest {
+  id: number;
+  source: RequestSource;
+  status: RequestStatus;
+  deezerTrackId: string | null;
+  title: string;
+  artist: string;
+  album: string | null;
+  duration: number | null;
+  filename: string | null;
+  downloadStatus: DownloadStatus;
+}
+
+/** The download fields of song_requests that the worker moves (ARCHITECTURE: table ownership). */
+export class AcquisitionRepository {
+  readonly #db: Db;
+
+  constructor(db: Db) {
+    this.#db = db;
+  }
+
+  find(id: number): Promise<AcquisitionRequest | undefined> {
+    return this.#db
+      .selectFrom('songRequests')
+      .select([
+        'id',
+        'source',
+        'status',
+        'deezerTrackId',
+        'title',
+        'artist',
+        'album',
+        'duration',
+        'filename',
+        'downloadStatus',
+      ])
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  /**
+   * Marks a try started and returns its number within the round. A request that had failed
+   * starts a new round (someone asked again).
+   */
+  async startTry(id: number): Promise<number> {
+    const row = await this.#db
+      .updateTable('songRequests')
+      .set((eb) => ({
+        downloadStatus: 'downloading',
+        downloadAttempts: eb
+          .case()
+          .when('downloadStatus', '=', 'failed')
+          .then(1)
+          .else(eb('downloadAttempts', '+', 1))
+          .end(),
+      }))
+      .where('id', '=', id)
+      .returning('downloadAttempts')
+      .executeTakeFirstOrThrow();
+    return row.downloadAttempts;
+  }
+
+  /**
+   * A try failed: with another to follow the request is pending again, else failed. The reason
+   * stays for an admin either way.
+   */
+  async tryFailed(id: number, reason: string, final: boolean): Promise<void> {
+    await this.#db
+      .updateTable('songRequests')
+      .set({ downloadStatus: final ? 'failed' : 'pending', downloadError: reason })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async ready(id: number, filename: string): Promise<void> {
+    await this.#db
+      .updateTable('songRequests')
+      .set({ downloadStatus: 'ready', downloadError: null, filename })
+      .where('id', '=', id)
+      .execute();
+  }
+}
