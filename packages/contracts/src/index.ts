@@ -4,3 +4,4 @@ export * from './settings.ts';
 export * from './now-playing.ts';
 export * from './playlist.ts';
 export * from './request-events.ts';
+export * from './requests.ts';

@@ -38,6 +38,12 @@ export const JOBS = {
     // One job per gap: the window starts where the last good answer was.
     jobId: ({ from }) => `backfill-history-${from.getTime()}`,
   }),
+  /** Downloads an accepted Deezer request's track into the library (job id = request id). */
+  'acquire-deezer-track': defineJob({
+    queue: 'acquisition',
+    data: z.object({ requestId: z.number().int().positive() }),
+    jobId: ({ requestId }) => `acquire-deezer-track-${requestId}`,
+  }),
   /** Repeating: deletes the sessions that expired. */
   'remove-expired-sessions': defineJob({ queue: 'maintenance', data: z.object({}) }),
 };
