@@ -16,7 +16,8 @@ export const downloadStatusSchema = z.enum([
 
 /** C0/C1 controls (tab and line breaks aside) and the bidi overrides/isolates. */
 // eslint-disable-next-line no-control-regex
-const FORBIDDEN_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
+const FORBIDDEN_CHARACTERS =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
 
 /**
  * A voice message as the uploads service stores it (its endpoint arrives with the next issue):
@@ -45,7 +46,13 @@ export const createRequestBodySchema = z.object({
   libraryTrackId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
   filename: optionalText(1000),
   deezer_id: z
-    .union([z.number().int().positive(), z.string().trim().regex(/^[0-9]{1,20}$/)])
+    .union([
+      z.number().int().positive(),
+      z
+        .string()
+        .trim()
+        .regex(/^[0-9]{1,20}$/),
+    ])
     .optional()
     .nullable()
     .transform((value) => (value === null || value === undefined ? undefined : String(value))),

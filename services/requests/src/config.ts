@@ -15,5 +15,12 @@ export const requestsEnv = serviceEnv.extend({
    * station's now-playing endpoint there.
    */
   BUILT_IN_STATION_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /**
+   * The station's Deezer downloader (the worker runs it). Here only whether it is set matters:
+   * unset, Deezer tracks cannot be requested.
+   */
+  DEEZER_DOWNLOAD_COMMAND: z.string().trim().optional(),
+  /** Deezer's public API (a fake in tests): Deezer requests look their track up there. */
+  DEEZER_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.deezer.com'),
 });
 export type RequestsConfig = z.output<typeof requestsEnv>;

@@ -5,12 +5,18 @@
  */
 import type { DjSettingsRow } from '@radio/db';
 import type { SessionUser } from '@radio/service-kit';
-import { RequestsRepository, type CandidateFacts } from './requests-repository.ts';
+import type { RequestsRepository } from './requests-repository.ts';
+import { type CandidateFacts } from './requests-repository.ts';
 import { REASONS } from './request-texts.ts';
 
 export type Requester = Pick<
   SessionUser,
-  'id' | 'role' | 'customRequestsPerHour' | 'customRequestsPerDay' | 'customCooldownMinutes' | 'canBypassLimits'
+  | 'id'
+  | 'role'
+  | 'customRequestsPerHour'
+  | 'customRequestsPerDay'
+  | 'customCooldownMinutes'
+  | 'canBypassLimits'
 >;
 
 export type Candidate =
@@ -86,11 +92,12 @@ export const trackCooldownSeconds = (requester: Requester, settings: RuleSetting
 const secondsBetween = (later: Date, earlier: Date): number =>
   Math.max(1, Math.ceil((later.getTime() - earlier.getTime()) / 1000));
 
-const refuse = (
-  code: RefusalCode,
-  reason: string,
-  retryAfterSeconds?: number,
-): Verdict => ({ available: false, code, reason, retryAfterSeconds });
+const refuse = (code: RefusalCode, reason: string, retryAfterSeconds?: number): Verdict => ({
+  available: false,
+  code,
+  reason,
+  retryAfterSeconds,
+});
 
 /** A per-user or per-browser/address limit reached: 429 with the wait. */
 export interface LimitRefusal {

@@ -136,7 +136,9 @@ export class RequestsRepository {
     if (candidates.length === 0) return [];
     const titles = candidates.map((c) => c.title);
     const artists = candidates.map((c) => c.artist);
-    const libraryIds = candidates.map((c) => (c.libraryTrackId === null ? null : String(c.libraryTrackId)));
+    const libraryIds = candidates.map((c) =>
+      c.libraryTrackId === null ? null : String(c.libraryTrackId),
+    );
     const deezerIds = candidates.map((c) => c.deezerId);
     const waiting = sql.join(WAITING_STATUSES.map((status) => sql.lit(status)));
     const { rows } = await sql<{
@@ -253,7 +255,9 @@ export class RequestsRepository {
 
   update(
     id: number,
-    changes: Partial<Pick<Selectable<SongRequestsTable>, 'status' | 'reviewedBy' | 'reviewedAt' | 'playedAt'>>,
+    changes: Partial<
+      Pick<Selectable<SongRequestsTable>, 'status' | 'reviewedBy' | 'reviewedAt' | 'playedAt'>
+    >,
   ): Promise<RequestRow> {
     return this.#db
       .updateTable('songRequests')

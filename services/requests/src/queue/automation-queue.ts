@@ -1,0 +1,206 @@
+import path from 'node:path';
+import type { AutomationQueueRow, Db } from '@radio/db';
+import {
+  AutomationQueueRepository,
+  type NewQueueEntry,
+  type QueueEntry,
+  type UnqueuedRequest,
+} from './automation-queue-repository.ts';
+
+/** The main playout channel. */
+export const MAIN_MACHINE = 1;
+
+export interface TrackLocations {
+  /** The built-in station's library folder: relative library paths are under it. */
+  libraryDir?: string;
+  /** Where the station fetches voice messages (`/files/...` paths) from, e.g. the site's origin. */
+  filesOrigin: string;
+}
+
+export interface WaitingEntry {
+  requestId: number;
+  /** 1 = the next to air. */
+  position: number;
+  /** Seconds from now until it starts, given the current song's remaining seconds. */
+  startsInSeconds: number;
+}
+
+/** The queue as the built-in station publishes it (AzuraCast's shape is made of this). */
+export type QueueListing = QueueEntry[];
+
+/**
+ * The automation queue: the one place that decides where entries go (fair placement of requests,
+ * a voice message right before its song) and every move, and hands entries to the station.
+ */
+export class AutomationQueue {
+  readonly #repository: AutomationQueueRepository;
+  readonly #locations: TrackLocations;
+
+  constructor(db: Db, locations: TrackLocations) {
+    this.#repository = new AutomationQueueRepository(db);
+    this.#locations = locations;
+  }
+
+  /** The URI the station plays for a library path. */
+  trackUri(libraryPath: string): string {
+    if (/^[a-z][a-z0-9+.-]*:/i.test(libraryPath) || path.isAbsolute(libraryPath))
+      return libraryPath;
+    return this.#locations.libraryDir
+      ? path.join(this.#locations.libraryDir, libraryPath)
+      : libraryPath;
+  }
+
+  voiceUri(voicetrackUrl: string): string {
+    return /^https?:\/\//.test(voicetrackUrl)
+      ? voicetrackUrl
+      : `${this.#locations.filesOrigin.replace(/\/$/, '')}${voicetrackUrl}`;
+  }
+
+  /**
+   * Queues the approved requests (all of them, or those of `requestIds`) that may air and are not
+   * queued yet: after a switch to nonstop, a Deezer track that became ready, an approval, or at
+   * start (a missed message is not a lost request). Answers how many were queued.
+   */
+  async queueApproved(requestIds?: number[], machine = MAIN_MACHINE): Promise<number> {
+    return this.#repository.transaction(machine, async (repository) => {
+      const requests = await repository.unqueuedApproved(requestIds);
+      for (const request of requests) await this.placeRequest(repository, request, machine);
+      return requests.length;
+    });
+  }
+
+  /**
+   * Places one request in the machine's queue: a requester with fewer requests in the queue goes
+   * before one with more (round by round), never before what was already handed out or an
+   * earlier entry of the same round. The caller holds the machine lock (its transaction).
+   */
+  async placeRequest(
+    repository: AutomationQueueRepository,
+    request: UnqueuedRequest,
+    machine = MAIN_MACHINE,
+  ): Promise<void> {
+    const waiting = (await repository.entries(machine)).filter((entry) => !entry.handedOutAt);
+    const index = fairIndex(waiting, request);
+    const newEntries: Omit<NewQueueEntry, 'position'>[] = [];
+    if (request.voicetrackUrl) {
+      newEntries.push({
+        machine,
+        kind: 'voice_message',
+        requestId: request.id,
+        title: `Spraakbericht bij ${request.title}`,
+        artist: '',
+        uri: this.voiceUri(request.voicetrackUrl),
+        duration: 0,
+      });
+    }
+    newEntries.push({
+      machine,
+      kind: 'request',
+      requestId: request.id,
+      title: request.title,
+      artist: request.artist,
+      uri: this.trackUri(request.path),
+      duration: request.duration,
+    });
+    const before = waiting[index];
+    let position: number;
+    if (before) {
+      position = before.position;
+      await repository.shift(machine, position, newEntries.length);
+    } else {
+      position = Math.max(0, ...waiting.map((entry) => entry.position)) + 1;
+    }
+    await repository.insert(newEntries.map((entry, i) => ({ ...entry, position: position + i })));
+  }
+
+  /** Moves an entry (with its voice message, if any) to a 1-based place among the waiting ones. */
+  async move(entryId: string, toPlace: number, machine = MAIN_MACHINE): Promise<boolean> {
+    return this.#repository.transaction(machine, async (repository) => {
+      const waiting = (await repository.entries(machine)).filter((entry) => !entry.handedOutAt);
+      const moving = waiting.find((entry) => entry.id === entryId);
+      if (!moving) return false;
+      const group = waiting.filter((entry) =>
+        moving.requestId === null ? entry.id === moving.id : entry.requestId === moving.requestId,
+      );
+      const rest = waiting.filter((entry) => !group.includes(entry));
+      const at = Math.min(Math.max(0, toPlace - 1), rest.length);
+      const order = [...rest.slice(0, at), ...group, ...rest.slice(at)];
+      for (const [i, entry] of order.entries()) {
+        if (entry.position !== i + 1) await repository.setPosition(entry.id, i + 1);
+      }
+      return true;
+    });
+  }
+
+  /** Takes a request (and its voice message) out of the queue. */
+  remove(requestId: number): Promise<void> {
+    return this.#repository.removeRequest(requestId);
+  }
+
+  /** The next entry for the station, handed out once. */
+  handOutNext(machine = MAIN_MACHINE, now = new Date()): Promise<AutomationQueueRow | undefined> {
+    return this.#repository.handOutNext(machine, now);
+  }
+
+  /** The station started the file it was given: answers the request id that became played. */
+  started(uri: string, playedAt: Date): Promise<number | null> {
+    return this.#repository.started(uri, playedAt);
+  }
+
+  entries(machine = MAIN_MACHINE): Promise<QueueListing> {
+    return this.#repository.entries(machine);
+  }
+
+  /**
+   * Where each queued request stands: its place and when it starts, given the seconds the
+   * current song still plays. An entry handed out is next on air.
+   */
+  async waitingRequests(remainingSeconds: number, machine = MAIN_MACHINE): Promise<WaitingEntry[]> {
+    const entries = await this.#repository.entries(machine);
+    const result: WaitingEntry[] = [];
+    let startsIn = Math.max(0, remainingSeconds);
+    let place = 0;
+    const seen = new Set<number>();
+    for (const entry of entries) {
+      if (entry.requestId !== null && !seen.has(entry.requestId)) {
+        seen.add(entry.requestId);
+        place += 1;
+        result.push({ requestId: entry.requestId, position: place, startsInSeconds: startsIn });
+      } else if (entry.requestId === null) {
+        place += 1;
+      }
+      startsIn += entry.duration;
+    }
+    return result;
+  }
+}
+
+/**
+ * Where a request goes among the waiting entries (an index into them): before the first entry of
+ * a later round than the requester's, where a requester's round is how many of their requests
+ * are already waiting. A voice message belongs to the song after it.
+ */
+export function fairIndex(
+  waiting: Pick<QueueEntry, 'kind' | 'requestId' | 'userId'>[],
+  request: Pick<UnqueuedRequest, 'id' | 'userId'>,
+): number {
+  const requester = (entry: { userId: number | null; requestId: number | null }) =>
+    entry.userId === null ? `request:${entry.requestId}` : `user:${entry.userId}`;
+  const counts = new Map<string, number>();
+  const roundOfRequest = new Map<number, number>();
+  for (const entry of waiting) {
+    if (entry.kind !== 'request' || entry.requestId === null) continue;
+    const key = requester(entry);
+    const round = counts.get(key) ?? 0;
+    counts.set(key, round + 1);
+    roundOfRequest.set(entry.requestId, round);
+  }
+  const myRound = counts.get(requester({ userId: request.userId, requestId: request.id })) ?? 0;
+  const index = waiting.findIndex(
+    (entry) =>
+      entry.kind !== 'manual' &&
+      entry.requestId !== null &&
+      (roundOfRequest.get(entry.requestId) ?? 0) > myRound,
+  );
+  return index === -1 ? waiting.length : index;
+}
