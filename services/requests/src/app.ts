@@ -21,6 +21,14 @@ export interface RequestsAppOptions {
   lookupDeezerTrack?: LookupDeezerTrack;
   /** The clock of the request rules (tests move it). */
   clock?: () => Date;
+  /** Receives the request parts once built (tests; the search routes take `rules`). */
+  expose?: (parts: RequestParts) => void;
+}
+
+export interface RequestParts {
+  rules: RequestRules;
+  requests: RequestService;
+  queue: AutomationQueue;
 }
 
 export function buildApp(
@@ -65,6 +73,8 @@ export function buildApp(
         },
         clock: options.clock,
       });
+
+      options.expose?.({ rules, requests, queue });
 
       await app.register(settingsRoutes(settings));
       await app.register(requestRoutes(requests));

@@ -179,13 +179,13 @@ export class RequestsRepository {
     const row = await this.#db
       .selectFrom('songRequests')
       .select((eb) => [
-        eb.fn.countAll<string>().filterWhere('requestedAt', '>=', hourFrom).as('lastHour'),
-        eb.fn.min('requestedAt').filterWhere('requestedAt', '>=', hourFrom).as('oldestInHour'),
+        eb.fn.countAll<string>().filterWhere('requestedAt', '>', hourFrom).as('lastHour'),
+        eb.fn.min('requestedAt').filterWhere('requestedAt', '>', hourFrom).as('oldestInHour'),
         eb.fn.countAll<string>().as('lastDay'),
         eb.fn.min('requestedAt').as('oldestInDay'),
       ])
       .where('userId', '=', userId)
-      .where('requestedAt', '>=', dayFrom < hourFrom ? dayFrom : hourFrom)
+      .where('requestedAt', '>', dayFrom < hourFrom ? dayFrom : hourFrom)
       .where('status', '<>', 'rejected')
       .executeTakeFirstOrThrow();
     return {

@@ -1,10 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '@radio/service-kit/testing';
-import {
-  RequestRules,
-  type Candidate,
-  type Requester,
-} from '../../src/requests/request-rules.ts';
+import { RequestRules, type Candidate, type Requester } from '../../src/requests/request-rules.ts';
 import { RequestsRepository } from '../../src/requests/requests-repository.ts';
 import { SettingsRepository } from '../../src/settings/settings-repository.ts';
 import { buildRequestsApp } from '../build.ts';
@@ -61,19 +57,24 @@ describe('the request rules', () => {
   it('refuses a track played within the track cooldown, saying when it is possible', async () => {
     const id = await seedTrack(t.app.db, { title: 'Radar Love', artist: 'Golden Earring' });
     // Accents and case do not make it another song.
-    await seedPlay(t.app.db, { title: 'RADAR LOVE', artist: 'Golden Earring', playedAt: minutesAgo(100) });
+    await seedPlay(t.app.db, {
+      title: 'RADAR LOVE',
+      artist: 'Golden Earring',
+      playedAt: minutesAgo(100),
+    });
     const [verdict] = await rules.judge(listener, [local(id, 'Radar Love', 'Golden Earring')], NOW);
     expect(verdict).toEqual({
       available: false,
       code: 'TRACK_COOLDOWN',
-      reason: 'Dit nummer is onlangs gedraaid. Je kunt het over 1 uur en 20 minuten weer aanvragen.',
+      reason:
+        'Dit nummer is onlangs gedraaid. Je kunt het over 1 uur en 20 minuten weer aanvragen.',
       retryAfterSeconds: 80 * 60,
     });
     // After the cooldown it is free again.
     const later = new Date(NOW.getTime() + 81 * 60_000);
-    expect(await rules.judge(listener, [local(id, 'Radar Love', 'Golden Earring')], later)).toEqual([
-      { available: true },
-    ]);
+    expect(await rules.judge(listener, [local(id, 'Radar Love', 'Golden Earring')], later)).toEqual(
+      [{ available: true }],
+    );
   });
 
   it('uses the user’s own cooldown instead of the track cooldown', async () => {
@@ -91,7 +92,11 @@ describe('the request rules', () => {
 
   it('refuses another song of an artist played within the artist cooldown', async () => {
     const id = await seedTrack(t.app.db, { title: 'Laat me', artist: 'Ramses Shaffy' });
-    await seedPlay(t.app.db, { title: 'Zing, vecht', artist: 'Ramses Shaffy', playedAt: minutesAgo(48) });
+    await seedPlay(t.app.db, {
+      title: 'Zing, vecht',
+      artist: 'Ramses Shaffy',
+      playedAt: minutesAgo(48),
+    });
     const [verdict] = await rules.judge(listener, [local(id, 'Laat me', 'Ramses Shaffy')], NOW);
     expect(verdict).toEqual({
       available: false,
@@ -118,7 +123,11 @@ describe('the request rules', () => {
       .execute();
     const verdicts = await rules.judge(
       listener,
-      [local(a, 'Een', 'Wachtband'), local(b, 'Twee', 'Wachtband'), local(c, 'Drie', 'Andere band')],
+      [
+        local(a, 'Een', 'Wachtband'),
+        local(b, 'Twee', 'Wachtband'),
+        local(c, 'Drie', 'Andere band'),
+      ],
       NOW,
     );
     expect(verdicts.map((v) => (v.available ? 'ok' : v.code))).toEqual([
@@ -134,7 +143,10 @@ describe('the request rules', () => {
       [local(a, 'Een', 'Wachtband'), local(b, 'Twee', 'Wachtband')],
       NOW,
     );
-    expect(adminVerdicts.map((v) => (v.available ? 'ok' : v.code))).toEqual(['ALREADY_WAITING', 'ok']);
+    expect(adminVerdicts.map((v) => (v.available ? 'ok' : v.code))).toEqual([
+      'ALREADY_WAITING',
+      'ok',
+    ]);
   });
 
   it('lets users who bypass limits request a track in its cooldown', async () => {
@@ -161,8 +173,16 @@ describe('the request rules', () => {
       NOW,
     );
     expect(verdicts).toEqual([
-      { available: false, code: 'NOT_REQUESTABLE', reason: 'Dit nummer kan niet worden aangevraagd.' },
-      { available: false, code: 'DEEZER_NOT_READABLE', reason: 'Dit nummer is niet beschikbaar bij Deezer.' },
+      {
+        available: false,
+        code: 'NOT_REQUESTABLE',
+        reason: 'Dit nummer kan niet worden aangevraagd.',
+      },
+      {
+        available: false,
+        code: 'DEEZER_NOT_READABLE',
+        reason: 'Dit nummer is niet beschikbaar bij Deezer.',
+      },
       { available: true },
     ]);
 

@@ -59,9 +59,6 @@ export async function seedPlay(
     .execute();
 }
 
-export async function updateSettings(
-  db: Db,
-  changes: Updateable<DjSettingsTable>,
-): Promise<void> {
+export async function updateSettings(db: Db, changes: Updateable<DjSettingsTable>): Promise<void> {
   await db.updateTable('djSettings').set(changes).where('id', '=', 1).execute();
 }
