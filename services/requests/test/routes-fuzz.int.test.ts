@@ -7,6 +7,11 @@ describe('every requests route under hostile input', () => {
   describeRouteFuzz(buildRequestsApp, {
     samples: {
       'POST /api/dj-settings/registration': { body: { enabled: true } },
+      'POST /api/requests': {
+        body: { source: 'local', libraryTrackId: 1, message: 'Voor Jan', browserFingerprint: 'b1' },
+      },
+      'PATCH /api/requests/:id/status': { body: { status: 'approved' } },
+      'GET /api/requests': { query: { status: 'pending', page: '1', pageSize: '20' } },
       [`POST ${builtInStationPaths.trackStarted}`]: {
         body: { title: 'Tegenwind', duration: 50 },
       },
