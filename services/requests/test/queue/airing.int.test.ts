@@ -108,18 +108,16 @@ describe('requests on air with the built-in station', () => {
 
   it('a library track that is not from the queue is stored as a play and changes no request', async () => {
     const { id } = await request('Wachten', 'Geduld');
-    const started = await t
-      .client()
-      .post(
-        builtInStationPaths.trackStarted,
-        {
-          playId: 'speel-2',
-          title: 'Iets anders',
-          filename: `${LIBRARY}/Iets anders.mp3`,
-          duration: 100,
-        },
-        { headers: KEY },
-      );
+    const started = await t.client().post(
+      builtInStationPaths.trackStarted,
+      {
+        playId: 'speel-2',
+        title: 'Iets anders',
+        filename: `${LIBRARY}/Iets anders.mp3`,
+        duration: 100,
+      },
+      { headers: KEY },
+    );
     expect(started.statusCode).toBe(200);
     const stored = await t.app.db
       .selectFrom('songRequests')
