@@ -178,6 +178,8 @@ export class AutomationQueueRepository {
       ])
       .where('r.status', '=', 'approved')
       .where('r.playedAt', 'is', null)
+      // An AzuraCast station's track is requested through its API, never queued here.
+      .where('t.requestId', 'is', null)
       .where((eb) => eb.or([eb('r.source', '=', 'local'), eb('r.downloadStatus', '=', 'ready')]))
       .where((eb) =>
         eb.not(

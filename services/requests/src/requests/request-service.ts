@@ -1,6 +1,8 @@
 import type { AdminRequest, OwnRequest, PublicRequest, RequestStatusValue } from '@radio/contracts';
 import type { DjSettingsRow } from '@radio/db';
 import { HttpError, type SessionUser } from '@radio/service-kit';
+import { submitToAzuraCast, type AzuraCastStation } from './azuracast-requests.ts';
+import { RequestRefusal } from './request-refusal.ts';
 import { AutomationQueueRepository } from '../queue/automation-queue-repository.ts';
 import {
   MAIN_MACHINE,
@@ -12,21 +14,6 @@ import type { RequestRules } from './request-rules.ts';
 import { type Candidate, type Requester } from './request-rules.ts';
 import { REASONS } from './request-texts.ts';
 import type { RequestRow, RequestsRepository } from './requests-repository.ts';
-
-/** A refusal of a request: 409 (the track) or 429 (the requester's limits), with the wait. */
-export class RequestRefusal extends HttpError {
-  readonly retryAfter: number | undefined;
-
-  constructor(statusCode: 409 | 429, code: string, message: string, retryAfter?: number) {
-    super(
-      statusCode,
-      code,
-      message,
-      retryAfter === undefined ? {} : { 'retry-after': String(retryAfter) },
-    );
-    this.retryAfter = retryAfter;
-  }
-}
 
 export interface DeezerTrack {
   title: string;
@@ -60,12 +47,16 @@ export interface RequestServiceOptions {
   /** Puts the acquisition job of an accepted Deezer request on its queue. */
   enqueueAcquisition: (requestId: number) => Promise<void>;
   clock?: () => Date;
+  /** Submits a request to an AzuraCast station (its request API); throws its refusals. */
+  submitToStation?: (station: AzuraCastStation, requestId: string) => Promise<void>;
 }
 
 /** A retried submit (same user, same track) within this returns the first request. */
 const RETRY_WINDOW_MS = 60_000;
 
 type ResolvedTrack = Candidate & {
+  /** AzuraCast's request id of a library track from an AzuraCast station; else null. */
+  stationRequestId: string | null;
   album: string | null;
   duration: number;
   filename: string | null;
@@ -78,6 +69,14 @@ export class RequestService {
   constructor(options: RequestServiceOptions) {
     this.#options = options;
     this.#clock = options.clock ?? (() => new Date());
+  }
+
+  /** To the nonstop AzuraCast station (requests are only accepted at once in nonstop mode). */
+  async #submitToStation(settings: DjSettingsRow, stationRequestId: string): Promise<void> {
+    const nowPlayingUrl = settings.nonstopUrl?.trim();
+    if (!nowPlayingUrl) throw new RequestRefusal(409, 'NOT_AVAILABLE', REASONS.generic);
+    const submit = this.#options.submitToStation ?? submitToAzuraCast;
+    await submit({ nowPlayingUrl, apiKey: settings.nonstopApiKey }, stationRequestId);
   }
 
   /** POST /api/requests: every rule, checked and inserted atomically. */
@@ -133,6 +132,10 @@ export class RequestService {
       }
       // Listener audio never airs unreviewed; in live mode the DJ decides.
       const needsReview = live || input.voicetrackUrl !== undefined;
+      // An AzuraCast station's track goes to its request API; its refusal is ours.
+      if (!needsReview && track.stationRequestId !== null) {
+        await this.#submitToStation(settings, track.stationRequestId);
+      }
       const inserted = await trx.insert({
         userId: user.id,
         title: track.title,
@@ -184,6 +187,7 @@ export class RequestService {
         title: found.title,
         artist: found.artist,
         readable: found.readable,
+        stationRequestId: null,
         album: found.album || null,
         duration: Math.max(0, Math.round(found.duration)),
         filename: null,
@@ -201,6 +205,7 @@ export class RequestService {
       title: row.title,
       artist: row.artist,
       requestable: row.requestable,
+      stationRequestId: row.requestId,
       album: row.album || null,
       duration: row.duration,
       filename: row.path,
@@ -286,6 +291,11 @@ export class RequestService {
       const queue = new AutomationQueueRepository(trx.executor);
       if (status !== 'approved') await queue.removeRequest(id);
       else if (settings.broadcastingMode === 'nonstop') {
+        const track =
+          current.libraryTrackId === null
+            ? undefined
+            : await trx.findLibraryTrack(Number(current.libraryTrackId));
+        if (track?.requestId) await this.#submitToStation(settings, track.requestId);
         await queue.lockMachine(MAIN_MACHINE);
         const [unqueued] = await queue.unqueuedApproved([id]);
         if (unqueued) await this.#options.queue.placeRequest(queue, unqueued);
@@ -382,3 +392,4 @@ function adminFields(row: RequestRow) {
 }
 
 export type { Requester };
+export { RequestRefusal };

@@ -25,6 +25,9 @@ export const REASONS = {
   ipLimit: (count: number, wait: number): string =>
     `Er staan al ${count} verzoekjes vanaf dit adres in de wachtrij. Je kunt over ongeveer ${formatWait(wait)} weer een verzoekje indienen.`,
   requestsDisabled: 'Verzoekjes zijn momenteel uitgeschakeld.',
+  stationRequestsOff: 'De zender neemt op dit moment geen verzoekjes aan.',
+  stationCooldown: (wait: number): string =>
+    `Dit nummer of deze artiest is onlangs gedraaid. Probeer het over ongeveer ${formatWait(wait)} opnieuw.`,
   noName: 'Stel eerst je naam in voordat je een verzoekje indient.',
   trackNotFound: 'Dit nummer bestaat niet (meer) in de bibliotheek.',
   deezerTrackNotFound: 'Dit nummer is niet gevonden bij Deezer.',

@@ -11,6 +11,8 @@ export interface SeedTrack {
   duration?: number;
   requestable?: boolean;
   source?: string;
+  /** AzuraCast's request id (an AzuraCast station's track). */
+  requestId?: string;
 }
 
 /** A library track as the worker's scan stores it; answers its id. */
@@ -24,7 +26,7 @@ export async function seedTrack(db: Db, track: SeedTrack = {}): Promise<number> 
     .values({
       source: track.source ?? 'builtin',
       mediaId: `${path}#${trackCount}`,
-      requestId: null,
+      requestId: track.requestId ?? null,
       path,
       title,
       artist,
