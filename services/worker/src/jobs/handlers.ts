@@ -55,6 +55,10 @@ export function jobHandlers(deps: JobDeps): JobHandlers {
         { settings, history, createSource, timeoutMs: BACKFILL_TIMEOUT_MS, log },
         data,
       ),
+    // Placeholder of branch i7-requests: branch i7-deezer brings the real handler (take it).
+    'acquire-deezer-track': async ({ requestId }) => {
+      throw new Error(`acquire-deezer-track ${requestId}: no downloader handler on this branch`);
+    },
   };
 }
 
