@@ -178,37 +178,55 @@ export class RequestRules {
       new Date(now.getTime() - HOUR_S * 1000),
       new Date(now.getTime() - (perDay === null ? HOUR_S : DAY_S) * 1000),
     );
-    if (counts.lastHour >= perHour) {
-      const wait = counts.oldestInHour
-        ? secondsBetween(new Date(counts.oldestInHour.getTime() + HOUR_S * 1000), now)
-        : HOUR_S;
-      return { code: 'HOURLY_LIMIT', message: REASONS.rateLimit(wait), retryAfterSeconds: wait };
+    const windows = [
+      {
+        code: 'HOURLY_LIMIT',
+        limit: perHour,
+        count: counts.lastHour,
+        oldest: counts.oldestInHour,
+        seconds: HOUR_S,
+      },
+      {
+        code: 'DAILY_LIMIT',
+        limit: perDay,
+        count: counts.lastDay,
+        oldest: counts.oldestInDay,
+        seconds: DAY_S,
+      },
+    ] as const;
+    for (const window of windows) {
+      if (window.limit === null || window.count < window.limit) continue;
+      // Possible again when the oldest request in the window leaves it.
+      const wait = window.oldest
+        ? secondsBetween(new Date(window.oldest.getTime() + window.seconds * 1000), now)
+        : window.seconds;
+      return { code: window.code, message: REASONS.rateLimit(wait), retryAfterSeconds: wait };
     }
-    if (perDay !== null && counts.lastDay >= perDay) {
-      const wait = counts.oldestInDay
-        ? secondsBetween(new Date(counts.oldestInDay.getTime() + DAY_S * 1000), now)
-        : DAY_S;
-      return { code: 'DAILY_LIMIT', message: REASONS.rateLimit(wait), retryAfterSeconds: wait };
-    }
-    if (client.browserFingerprint) {
-      const waiting = await repository.waitingBy('browserFingerprint', client.browserFingerprint);
-      if (waiting.count >= settings.maxRequestsPerBrowser) {
-        return {
-          code: 'BROWSER_LIMIT',
-          message: REASONS.browserLimit(waiting.count, WAITING_ESTIMATE_S),
-          retryAfterSeconds: WAITING_ESTIMATE_S,
-        };
-      }
-    }
-    if (client.ip) {
-      const waiting = await repository.waitingBy('requesterIp', client.ip);
-      if (waiting.count >= settings.maxRequestsPerIp) {
-        return {
-          code: 'IP_LIMIT',
-          message: REASONS.ipLimit(waiting.count, WAITING_ESTIMATE_S),
-          retryAfterSeconds: WAITING_ESTIMATE_S,
-        };
-      }
+    const waitingLimits = [
+      {
+        code: 'BROWSER_LIMIT',
+        column: 'browserFingerprint',
+        value: client.browserFingerprint,
+        limit: settings.maxRequestsPerBrowser,
+        message: REASONS.browserLimit,
+      },
+      {
+        code: 'IP_LIMIT',
+        column: 'requesterIp',
+        value: client.ip,
+        limit: settings.maxRequestsPerIp,
+        message: REASONS.ipLimit,
+      },
+    ] as const;
+    for (const limit of waitingLimits) {
+      if (!limit.value) continue;
+      const waiting = await repository.waitingBy(limit.column, limit.value);
+      if (waiting.count < limit.limit) continue;
+      return {
+        code: limit.code,
+        message: limit.message(waiting.count, WAITING_ESTIMATE_S),
+        retryAfterSeconds: WAITING_ESTIMATE_S,
+      };
     }
     return null;
   }

@@ -1,10 +1,8 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type {
   Database,
   Db,
-  DownloadStatus,
   LibraryTrackRow,
-  RequestSource,
   RequestStatus,
   SongRequestRow,
   SongRequestsTable,
@@ -46,25 +44,10 @@ export interface WaitingCount {
   oldest: Date | null;
 }
 
-export type NewSongRequest = {
-  userId: number;
-  title: string;
-  artist: string;
-  album: string | null;
-  filename: string | null;
-  duration: number | null;
-  requesterName: string;
-  requesterIp: string | null;
-  browserFingerprint: string | null;
-  requestedAt: Date;
-  status: RequestStatus;
-  voicetrackUrl: string | null;
-  message: string | null;
-  source: RequestSource;
-  deezerTrackId: string | null;
-  downloadStatus: DownloadStatus;
-  libraryTrackId: number | null;
-};
+export type NewSongRequest = Omit<
+  Insertable<SongRequestsTable>,
+  'id' | 'reviewedBy' | 'reviewedAt' | 'playedAt'
+>;
 
 export type RequestRow = SongRequestRow;
 
@@ -234,7 +217,7 @@ export class RequestsRepository {
   insert(request: NewSongRequest): Promise<RequestRow> {
     return this.#db
       .insertInto('songRequests')
-      .values({ ...request, libraryTrackId: request.libraryTrackId })
+      .values(request)
       .returningAll()
       .executeTakeFirstOrThrow();
   }

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '@radio/service-kit/testing';
 import { spawnTethered, stopProcess } from '@radio/testing';
+import { makeMp3 } from '../audio.ts';
 import { buildRequestsApp } from '../build.ts';
 import { seedTrack } from '../requests/seed.ts';
 
@@ -26,25 +27,8 @@ const dir = mkdtempSync(path.join(os.tmpdir(), 'radio-airing-'));
 const libraryDir = path.join(dir, 'library');
 const requestOnlyDir = path.join(dir, 'request-only');
 
-function makeMp3(file: string, seconds: number, tags: Record<string, string>): void {
-  const metadata = Object.entries(tags).flatMap(([name, value]) => [
-    '-metadata',
-    `${name}=${value}`,
-  ]);
-  execFileSync('ffmpeg', [
-    ...[
-      '-hide_banner',
-      '-loglevel',
-      'error',
-      '-y',
-      '-f',
-      'lavfi',
-      '-i',
-      'sine=frequency=440:sample_rate=44100',
-    ],
-    ...['-t', String(seconds), '-ac', '2', '-c:a', 'libmp3lame', '-b:a', '128k', ...metadata, file],
-  ]);
-}
+/** Three seconds of a tone. */
+const tone = (tags: Record<string, string>) => ({ seconds: 3, tone: true, tags });
 
 let t: TestApp;
 let liquidsoap: ChildProcess | undefined;
@@ -54,12 +38,15 @@ beforeAll(async () => {
   if (!hasLiquidsoap) return;
   mkdirSync(libraryDir);
   mkdirSync(requestOnlyDir);
-  makeMp3(path.join(libraryDir, 'Rotatie - Een.mp3'), 3, { artist: 'Rotatie', title: 'Een' });
-  makeMp3(path.join(libraryDir, 'Rotatie - Twee.mp3'), 3, { artist: 'Rotatie', title: 'Twee' });
-  makeMp3(path.join(requestOnlyDir, 'Femke de Wit - Tegenwind.mp3'), 3, {
-    artist: 'Femke de Wit',
-    title: 'Tegenwind',
-  });
+  makeMp3(path.join(libraryDir, 'Rotatie - Een.mp3'), tone({ artist: 'Rotatie', title: 'Een' }));
+  makeMp3(path.join(libraryDir, 'Rotatie - Twee.mp3'), tone({ artist: 'Rotatie', title: 'Twee' }));
+  makeMp3(
+    path.join(requestOnlyDir, 'Femke de Wit - Tegenwind.mp3'),
+    tone({
+      artist: 'Femke de Wit',
+      title: 'Tegenwind',
+    }),
+  );
   t = await createTestApp(buildRequestsApp, { LIBRARY_DIR: libraryDir });
   const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
 
