@@ -69,18 +69,16 @@ export class AutomationQueueRepository {
       .execute();
   }
 
-  /** Moves every entry at `from` or later `by` places down. */
-  async shift(machine: number, from: number, by: number): Promise<void> {
-    await this.#db
-      .updateTable('automationQueue')
-      .set((eb) => ({ position: eb('position', '+', by) }))
-      .where('machine', '=', machine)
-      .where('position', '>=', from)
-      .execute();
-  }
-
-  async setPosition(id: string, position: number): Promise<void> {
-    await this.#db.updateTable('automationQueue').set({ position }).where('id', '=', id).execute();
+  /** Gives entries new positions, in one statement. */
+  async setPositions(positions: { id: string; position: number }[]): Promise<void> {
+    if (positions.length === 0) return;
+    const ids = positions.map((entry) => entry.id);
+    const values = positions.map((entry) => entry.position);
+    await sql`
+      update automation_queue q set position = v.position
+      from unnest(${ids}::bigint[], ${values}::int[]) as v(id, position)
+      where q.id = v.id
+    `.execute(this.#db);
   }
 
   async insert(entries: NewQueueEntry[]): Promise<void> {

@@ -102,15 +102,10 @@ export class AutomationQueue {
       uri: this.trackUri(request.path),
       duration: request.duration,
     });
-    const before = waiting[index];
-    let position: number;
-    if (before) {
-      position = before.position;
-      await repository.shift(machine, position, newEntries.length);
-    } else {
-      position = Math.max(0, ...waiting.map((entry) => entry.position)) + 1;
-    }
-    await repository.insert(newEntries.map((entry, i) => ({ ...entry, position: position + i })));
+    const positions = await placeBetween(repository, waiting, index, newEntries.length);
+    await repository.insert(
+      newEntries.map((entry, i) => ({ ...entry, position: positions[i] ?? 0 })),
+    );
   }
 
   /** Moves an entry (with its voice message, if any) to a 1-based place among the waiting ones. */
@@ -125,9 +120,7 @@ export class AutomationQueue {
       const rest = waiting.filter((entry) => !group.includes(entry));
       const at = Math.min(Math.max(0, toPlace - 1), rest.length);
       const order = [...rest.slice(0, at), ...group, ...rest.slice(at)];
-      for (const [i, entry] of order.entries()) {
-        if (entry.position !== i + 1) await repository.setPosition(entry.id, i + 1);
-      }
+      await repository.setPositions(spaced(order));
       return true;
     });
   }
@@ -173,6 +166,41 @@ export class AutomationQueue {
     }
     return result;
   }
+}
+
+/**
+ * Positions are spaced POSITION_GAP apart, so that placing an entry between two others changes
+ * no other row; only when a gap is used up are the waiting entries spaced out again.
+ */
+const POSITION_GAP = 1024;
+/** Far below int4's limit: respaced from 1 again before positions could overflow. */
+const MAX_POSITION = 1_000_000_000;
+
+const spaced = (entries: readonly { id: string }[]) =>
+  entries.map((entry, i) => ({ id: entry.id, position: (i + 1) * POSITION_GAP }));
+
+/** Free positions for `count` new entries right before `waiting[index]` (or at the end). */
+async function placeBetween(
+  repository: AutomationQueueRepository,
+  waiting: QueueEntry[],
+  index: number,
+  count: number,
+): Promise<number[]> {
+  const after = waiting[index - 1]?.position;
+  const before = waiting[index]?.position;
+  const low = after ?? (before === undefined ? 0 : before - POSITION_GAP * (count + 1));
+  const high = before ?? low + POSITION_GAP * (count + 1);
+  const step = Math.floor((high - low) / (count + 1));
+  if (step >= 1 && high < MAX_POSITION && low > -MAX_POSITION) {
+    return Array.from({ length: count }, (_, i) => low + step * (i + 1));
+  }
+  const respaced = spaced(waiting);
+  await repository.setPositions(respaced);
+  const renumbered = waiting.map((entry, i) => ({
+    ...entry,
+    position: respaced[i]?.position ?? 0,
+  }));
+  return placeBetween(repository, renumbered, index, count);
 }
 
 /**

@@ -137,23 +137,39 @@ export class RequestsRepository {
         from unnest(${titles}::text[], ${artists}::text[], ${libraryIds}::bigint[], ${deezerIds}::text[])
           with ordinality as u(title, artist, library_track_id, deezer_id, idx)
       ),
-      w as (
-        select r.id, library_fold(r.title) as title, library_fold(r.artist) as artist,
+      -- Each play and waiting request is folded once, then matched by equality (hash joins).
+      ph as materialized (
+        select library_fold(p.title) as title, library_fold(p.artist) as artist,
+               max(p.played_at) as played_at
+        from play_history p where p.played_at >= least(${trackFrom}::timestamptz, ${artistFrom}::timestamptz)
+        group by 1, 2
+      ),
+      w as materialized (
+        select library_fold(r.title) as title, library_fold(r.artist) as artist,
                r.library_track_id, r.deezer_track_id
         from song_requests r where r.status in (${waiting})
-      )
-      select c.idx,
-        (select max(p.played_at) from play_history p
-          where p.played_at >= ${trackFrom} and library_fold(p.title) = c.title
-            and library_fold(p.artist) = c.artist) as track_played_at,
-        (select max(p.played_at) from play_history p
-          where c.artist <> '' and p.played_at >= ${artistFrom}
-            and library_fold(p.artist) = c.artist) as artist_played_at,
-        exists (select 1 from w
-          where w.library_track_id = c.library_track_id or w.deezer_track_id = c.deezer_id
+      ),
+      plays as (
+        select c.idx,
+          max(ph.played_at) filter (where ph.title = c.title and ph.played_at >= ${trackFrom}) as track_played_at,
+          max(ph.played_at) filter (where c.artist <> '' and ph.played_at >= ${artistFrom}) as artist_played_at
+        from c join ph on ph.artist = c.artist
+        group by c.idx
+      ),
+      waits as (
+        select c.idx,
+          bool_or(w.library_track_id = c.library_track_id or w.deezer_track_id = c.deezer_id
             or (w.title = c.title and w.artist = c.artist)) as track_waiting,
-        exists (select 1 from w where c.artist <> '' and w.artist = c.artist) as artist_waiting
-      from c order by c.idx
+          bool_or(c.artist <> '' and w.artist = c.artist) as artist_waiting
+        from c join w on w.artist = c.artist or w.library_track_id = c.library_track_id
+          or w.deezer_track_id = c.deezer_id
+        group by c.idx
+      )
+      select c.idx, plays.track_played_at, plays.artist_played_at,
+        coalesce(waits.track_waiting, false) as track_waiting,
+        coalesce(waits.artist_waiting, false) as artist_waiting
+      from c left join plays on plays.idx = c.idx left join waits on waits.idx = c.idx
+      order by c.idx
     `.execute(this.#db);
     return rows.map(({ idx: _idx, ...facts }) => facts);
   }

@@ -310,6 +310,36 @@ describe('the automation queue', () => {
     ]);
   });
 
+  it('moves an entry (with its voice message) and places new ones between others', async () => {
+    const names = ['Anna', 'Bram', 'Cor'];
+    const clients = await Promise.all(names.map((name) => listener({ name })));
+    const admin = await t.as('admin');
+    for (const { client } of clients) {
+      await submit(client, { libraryTrackId: await seedTrack(t.app.db) });
+    }
+    const voiced = await submit(clients[0]!.client, {
+      libraryTrackId: await seedTrack(t.app.db),
+      voicetrackUrl: '/files/voicetracks/hallo.ogg',
+    });
+    await admin.patch(`/api/requests/${voiced.json().id}/status`, { status: 'approved' });
+    const order = async () =>
+      (await parts.queue.entries()).map(
+        (e) => `${e.kind === 'voice_message' ? 'voice:' : ''}${e.requestId}`,
+      );
+    const [a, b, c] = (await order()).map(Number);
+    const v = voiced.json().id;
+    expect(await order()).toEqual([`${a}`, `${b}`, `${c}`, `voice:${v}`, `${v}`]);
+
+    const voiceEntry = (await parts.queue.entries()).find((e) => e.kind === 'voice_message');
+    expect(await parts.queue.move(voiceEntry!.id, 1)).toBe(true);
+    expect(await order()).toEqual([`voice:${v}`, `${v}`, `${a}`, `${b}`, `${c}`]);
+
+    // A newcomer's first request goes before the first entry of a later round: Anna's second.
+    const dirk = await listener({ name: 'Dirk' });
+    const d = (await submit(dirk.client, { libraryTrackId: await seedTrack(t.app.db) })).json().id;
+    expect(await order()).toEqual([`voice:${v}`, `${v}`, `${d}`, `${a}`, `${b}`, `${c}`]);
+  });
+
   it('holds a request with a voice message for review, then airs the voice message first', async () => {
     const admin = await t.as('admin');
     const { client } = await listener();
