@@ -6,6 +6,8 @@ export interface QueueEntry extends AutomationQueueRow {
   userId: number | null;
 }
 
+export type PlacedEntry = Pick<QueueEntry, 'id' | 'kind' | 'requestId' | 'position' | 'userId'>;
+
 export interface NewQueueEntry {
   machine: number;
   position: number;
@@ -64,6 +66,19 @@ export class AutomationQueueRepository {
       .where('q.machine', '=', machine)
       .orderBy(sql`q.handed_out_at is null`)
       .orderBy('q.handedOutAt')
+      .orderBy('q.position')
+      .orderBy('q.id')
+      .execute();
+  }
+
+  /** What placement needs of the entries not handed out yet, in playing order. */
+  waitingEntries(machine: number): Promise<PlacedEntry[]> {
+    return this.#db
+      .selectFrom('automationQueue as q')
+      .leftJoin('songRequests as r', 'r.id', 'q.requestId')
+      .select(['q.id', 'q.kind', 'q.requestId', 'q.position', 'r.userId'])
+      .where('q.machine', '=', machine)
+      .where('q.handedOutAt', 'is', null)
       .orderBy('q.position')
       .orderBy('q.id')
       .execute();

@@ -3,6 +3,7 @@ import type { AutomationQueueRow, Db } from '@radio/db';
 import {
   AutomationQueueRepository,
   type NewQueueEntry,
+  type PlacedEntry,
   type QueueEntry,
   type UnqueuedRequest,
 } from './automation-queue-repository.ts';
@@ -79,7 +80,7 @@ export class AutomationQueue {
     request: UnqueuedRequest,
     machine = MAIN_MACHINE,
   ): Promise<void> {
-    const waiting = (await repository.entries(machine)).filter((entry) => !entry.handedOutAt);
+    const waiting = await repository.waitingEntries(machine);
     const index = fairIndex(waiting, request);
     const newEntries: Omit<NewQueueEntry, 'position'>[] = [];
     if (request.voicetrackUrl) {
@@ -111,7 +112,7 @@ export class AutomationQueue {
   /** Moves an entry (with its voice message, if any) to a 1-based place among the waiting ones. */
   async move(entryId: string, toPlace: number, machine = MAIN_MACHINE): Promise<boolean> {
     return this.#repository.transaction(machine, async (repository) => {
-      const waiting = (await repository.entries(machine)).filter((entry) => !entry.handedOutAt);
+      const waiting = await repository.waitingEntries(machine);
       const moving = waiting.find((entry) => entry.id === entryId);
       if (!moving) return false;
       const group = waiting.filter((entry) =>
@@ -182,7 +183,7 @@ const spaced = (entries: readonly { id: string }[]) =>
 /** Free positions for `count` new entries right before `waiting[index]` (or at the end). */
 async function placeBetween(
   repository: AutomationQueueRepository,
-  waiting: QueueEntry[],
+  waiting: PlacedEntry[],
   index: number,
   count: number,
 ): Promise<number[]> {

@@ -155,11 +155,23 @@ export class RequestService {
         downloadStatus: track.source === 'deezer' ? 'pending' : 'not_needed',
         libraryTrackId: ids.libraryTrackId,
       });
-      if (inserted.status === 'approved' && track.source === 'local') {
+      // A built-in station's track (an AzuraCast one went to its request API above).
+      if (
+        inserted.status === 'approved' &&
+        track.source === 'local' &&
+        track.stationRequestId === null
+      ) {
         const queue = new AutomationQueueRepository(trx.executor);
         await queue.lockMachine(MAIN_MACHINE);
-        const [unqueued] = await queue.unqueuedApproved([inserted.id]);
-        if (unqueued) await this.#options.queue.placeRequest(queue, unqueued);
+        await this.#options.queue.placeRequest(queue, {
+          id: inserted.id,
+          userId: user.id,
+          title: track.title,
+          artist: track.artist,
+          duration: track.duration,
+          path: track.filename ?? '',
+          voicetrackUrl: null,
+        });
       }
       return { row: inserted, created: true };
     });

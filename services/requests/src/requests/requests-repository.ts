@@ -75,9 +75,11 @@ export class RequestsRepository {
    */
   transaction<T>(lockKeys: string[], work: (repository: RequestsRepository) => Promise<T>) {
     return this.#db.transaction().execute(async (trx) => {
-      for (const key of [...new Set(lockKeys)].sort()) {
-        await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
-      }
+      // One statement; the keys are taken in the array's (sorted) order.
+      const keys = [...new Set(lockKeys)].sort();
+      await sql`select pg_advisory_xact_lock(hashtextextended(k, 0)) from unnest(${keys}::text[]) as k`.execute(
+        trx,
+      );
       return work(new RequestsRepository(trx));
     });
   }
