@@ -24,6 +24,8 @@ export interface WaitingEntry {
   position: number;
   /** Seconds from now until it starts, given the current song's remaining seconds. */
   startsInSeconds: number;
+  /** Seconds of it (its voice message and song) on air. */
+  durationSeconds: number;
 }
 
 /** The queue as the built-in station publishes it (AzuraCast's shape is made of this). */
@@ -152,16 +154,24 @@ export class AutomationQueue {
   async waitingRequests(remainingSeconds: number, machine = MAIN_MACHINE): Promise<WaitingEntry[]> {
     const entries = await this.#repository.entries(machine);
     const result: WaitingEntry[] = [];
+    const byRequest = new Map<number, WaitingEntry>();
     let startsIn = Math.max(0, remainingSeconds);
     let place = 0;
-    const seen = new Set<number>();
     for (const entry of entries) {
-      if (entry.requestId !== null && !seen.has(entry.requestId)) {
-        seen.add(entry.requestId);
+      const known = entry.requestId === null ? undefined : byRequest.get(entry.requestId);
+      if (known) known.durationSeconds += entry.duration;
+      else {
         place += 1;
-        result.push({ requestId: entry.requestId, position: place, startsInSeconds: startsIn });
-      } else if (entry.requestId === null) {
-        place += 1;
+        if (entry.requestId !== null) {
+          const waiting = {
+            requestId: entry.requestId,
+            position: place,
+            startsInSeconds: startsIn,
+            durationSeconds: entry.duration,
+          };
+          byRequest.set(entry.requestId, waiting);
+          result.push(waiting);
+        }
       }
       startsIn += entry.duration;
     }

@@ -111,6 +111,9 @@ export interface RequesterClient {
   browserFingerprint: string | null;
 }
 
+/** Seconds until the first of these waiting requests has aired; null when none is queued. */
+export type WaitUntilAired = (requestIds: number[]) => Promise<number | null>;
+
 /** How long a waiting request takes to air when nothing better is known. */
 const WAITING_ESTIMATE_S = 15 * 60;
 
@@ -169,6 +172,7 @@ export class RequestRules {
     requester: Requester,
     client: RequesterClient,
     now: Date,
+    untilAired: WaitUntilAired = async () => null,
   ): Promise<LimitRefusal | null> {
     if (bypassesLimits(requester)) return null;
     const perHour = requester.customRequestsPerHour ?? DEFAULT_REQUESTS_PER_HOUR;
@@ -222,10 +226,13 @@ export class RequestRules {
       if (!limit.value) continue;
       const waiting = await repository.waitingBy(limit.column, limit.value);
       if (waiting.count < limit.limit) continue;
+      // Possible again once the first of them has aired (an estimate while none is queued).
+      const aired = await untilAired(waiting.ids);
+      const wait = Math.max(60, aired ?? WAITING_ESTIMATE_S);
       return {
         code: limit.code,
-        message: limit.message(waiting.count, WAITING_ESTIMATE_S),
-        retryAfterSeconds: WAITING_ESTIMATE_S,
+        message: limit.message(waiting.count, wait),
+        retryAfterSeconds: wait,
       };
     }
     return null;

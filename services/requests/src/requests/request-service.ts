@@ -119,7 +119,9 @@ export class RequestService {
       );
       if (retried) return { row: retried, created: false };
 
-      const limit = await rules.checkLimits(trx, settings, user, client, now);
+      const limit = await rules.checkLimits(trx, settings, user, client, now, (ids) =>
+        this.#untilAired(ids, now),
+      );
       if (limit) throw new RequestRefusal(429, limit.code, limit.message, limit.retryAfterSeconds);
       const [verdict] = await rules.judgeWith(trx, settings, user, [track], now);
       if (!verdict?.available) {
@@ -338,6 +340,15 @@ export class RequestService {
     const settings = await this.#options.settings();
     if (settings.broadcastingMode !== 'nonstop') return 0;
     return this.#options.queue.queueApproved();
+  }
+
+  async #untilAired(requestIds: number[], now: Date): Promise<number | null> {
+    const remaining = await this.#options.nowPlaying.remainingSeconds(now);
+    const ids = new Set(requestIds);
+    const ends = (await this.#options.queue.waitingRequests(remaining))
+      .filter((entry) => ids.has(entry.requestId))
+      .map((entry) => entry.startsInSeconds + entry.durationSeconds);
+    return ends.length > 0 ? Math.min(...ends) : null;
   }
 
   async #withPlaces(rows: RequestRow[], live: boolean): Promise<PublicRequest[]> {

@@ -21,9 +21,9 @@ export const REASONS = {
   rateLimit: (wait: number): string =>
     `Je kunt over ${formatWait(wait)} weer een verzoekje indienen.`,
   browserLimit: (count: number, wait: number): string =>
-    `Er staan al ${count} verzoekjes van deze browser in de wachtrij. Je kunt over ongeveer ${formatWait(wait)} weer een verzoekje indienen.`,
+    `Er staan al ${count} verzoekjes van deze browser in de wachtrij. Je kunt over ${formatWait(wait)} weer een verzoekje indienen.`,
   ipLimit: (count: number, wait: number): string =>
-    `Er staan al ${count} verzoekjes vanaf dit adres in de wachtrij. Je kunt over ongeveer ${formatWait(wait)} weer een verzoekje indienen.`,
+    `Er staan al ${count} verzoekjes vanaf dit adres in de wachtrij. Je kunt over ${formatWait(wait)} weer een verzoekje indienen.`,
   requestsDisabled: 'Verzoekjes zijn momenteel uitgeschakeld.',
   stationRequestsOff: 'De zender neemt op dit moment geen verzoekjes aan.',
   stationCooldown: (wait: number): string =>

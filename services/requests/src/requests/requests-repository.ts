@@ -40,8 +40,8 @@ export interface UserRequestCounts {
 
 export interface WaitingCount {
   count: number;
-  /** The oldest waiting one. */
-  oldest: Date | null;
+  /** The waiting requests' ids. */
+  ids: number[];
 }
 
 export type NewSongRequest = Omit<
@@ -201,13 +201,13 @@ export class RequestsRepository {
     column: 'browserFingerprint' | 'requesterIp',
     value: string,
   ): Promise<WaitingCount> {
-    const row = await this.#db
+    const rows = await this.#db
       .selectFrom('songRequests')
-      .select((eb) => [eb.fn.countAll<string>().as('count'), eb.fn.min('requestedAt').as('oldest')])
+      .select('id')
       .where(column, '=', value)
       .where('status', 'in', WAITING_STATUSES)
-      .executeTakeFirstOrThrow();
-    return { count: Number(row.count), oldest: row.oldest as Date | null };
+      .execute();
+    return { count: rows.length, ids: rows.map((row) => row.id) };
   }
 
   /** The user's request of this track since `since` that is not rejected: a retried submit. */
