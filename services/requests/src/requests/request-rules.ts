@@ -140,6 +140,7 @@ export class RequestRules {
     requester: Requester,
     candidates: Candidate[],
     now: Date,
+    untilAired?: WaitUntilAired,
   ): Promise<Verdict[]> {
     const bypass = bypassesLimits(requester);
     const trackCooldown = bypass ? 0 : trackCooldownSeconds(requester, settings);
@@ -155,11 +156,23 @@ export class RequestRules {
       new Date(now.getTime() - artistCooldown * 1000),
     );
     const deezerPossible = this.#deezerDownloaderConfigured && Boolean(settings.deezerArl?.trim());
-    return candidates.map((candidate, index) => {
+    const verdicts = candidates.map((candidate, index) => {
       const fact = facts[index];
       if (!fact) return refuse('NOT_AVAILABLE', REASONS.generic);
       return verdictOf(candidate, fact, { trackCooldown, artistCooldown, deezerPossible, now });
     });
+    if (!untilAired) return verdicts;
+    // Where it can be told: a waiting track is free again once aired and out of its cooldown.
+    return Promise.all(
+      verdicts.map(async (verdict, index) => {
+        const waitingId = facts[index]?.waitingRequestId;
+        if (verdict.available || verdict.code !== 'ALREADY_WAITING' || !waitingId) return verdict;
+        const aired = await untilAired([waitingId]);
+        return aired === null
+          ? verdict
+          : { ...verdict, retryAfterSeconds: Math.max(60, aired + trackCooldown) };
+      }),
+    );
   }
 
   /**

@@ -123,7 +123,9 @@ export class RequestService {
         this.#untilAired(ids, now),
       );
       if (limit) throw new RequestRefusal(429, limit.code, limit.message, limit.retryAfterSeconds);
-      const [verdict] = await rules.judgeWith(trx, settings, user, [track], now);
+      const [verdict] = await rules.judgeWith(trx, settings, user, [track], now, (ids) =>
+        this.#untilAired(ids, now),
+      );
       if (!verdict?.available) {
         throw new RequestRefusal(
           409,

@@ -26,6 +26,8 @@ export interface CandidateFacts {
   artistPlayedAt: Date | null;
   /** A waiting request of this very track. */
   trackWaiting: boolean;
+  /** The first such request. */
+  waitingRequestId: number | null;
   /** A waiting request of another track of this artist. */
   artistWaiting: boolean;
 }
@@ -131,6 +133,7 @@ export class RequestsRepository {
       trackPlayedAt: Date | null;
       artistPlayedAt: Date | null;
       trackWaiting: boolean;
+      waitingRequestId: number | null;
       artistWaiting: boolean;
     }>`
       with c as (
@@ -147,7 +150,7 @@ export class RequestsRepository {
         group by 1, 2
       ),
       w as materialized (
-        select library_fold(r.title) as title, library_fold(r.artist) as artist,
+        select r.id, library_fold(r.title) as title, library_fold(r.artist) as artist,
                r.library_track_id, r.deezer_track_id
         from song_requests r where r.status in (${waiting})
       ),
@@ -162,13 +165,16 @@ export class RequestsRepository {
         select c.idx,
           bool_or(w.library_track_id = c.library_track_id or w.deezer_track_id = c.deezer_id
             or (w.title = c.title and w.artist = c.artist)) as track_waiting,
+          min(w.id) filter (where w.library_track_id = c.library_track_id
+            or w.deezer_track_id = c.deezer_id
+            or (w.title = c.title and w.artist = c.artist)) as waiting_request_id,
           bool_or(c.artist <> '' and w.artist = c.artist) as artist_waiting
         from c join w on w.artist = c.artist or w.library_track_id = c.library_track_id
           or w.deezer_track_id = c.deezer_id
         group by c.idx
       )
       select c.idx, plays.track_played_at, plays.artist_played_at,
-        coalesce(waits.track_waiting, false) as track_waiting,
+        coalesce(waits.track_waiting, false) as track_waiting, waits.waiting_request_id,
         coalesce(waits.artist_waiting, false) as artist_waiting
       from c left join plays on plays.idx = c.idx left join waits on waits.idx = c.idx
       order by c.idx
