@@ -147,6 +147,22 @@ export class AutomationQueue {
     return this.#repository.entries(machine);
   }
 
+  /** `waitingRequests` for one request (null when it is not queued), without reading the queue. */
+  async waitingRequest(
+    requestId: number,
+    remainingSeconds: number,
+    machine = MAIN_MACHINE,
+  ): Promise<WaitingEntry | null> {
+    const place = await this.#repository.placeOf(machine, requestId);
+    if (!place) return null;
+    return {
+      requestId,
+      position: place.before + 1,
+      startsInSeconds: Math.max(0, remainingSeconds) + place.secondsBefore,
+      durationSeconds: place.seconds,
+    };
+  }
+
   /**
    * Where each queued request stands: its place and when it starts, given the seconds the
    * current song still plays. An entry handed out is next on air.

@@ -358,7 +358,14 @@ export class RequestService {
     let places = new Map<number, WaitingEntry>();
     if (!live && rows.some((row) => row.status === 'pending' || row.status === 'approved')) {
       const remaining = await this.#options.nowPlaying.remainingSeconds(now);
-      const waiting = await this.#options.queue.waitingRequests(remaining);
+      const [only] = rows;
+      // One request (a submit, a review): its place alone, not the whole queue.
+      const waiting =
+        rows.length === 1 && only
+          ? [await this.#options.queue.waitingRequest(only.id, remaining)].filter(
+              (entry): entry is WaitingEntry => entry !== null,
+            )
+          : await this.#options.queue.waitingRequests(remaining);
       places = new Map(waiting.map((entry) => [entry.requestId, entry]));
     }
     return rows.map((row) => {

@@ -318,6 +318,10 @@ describe('the automation queue', () => {
     expect(pending.json().data.map((r: { position: number }) => r.position)).toEqual([
       1, 2, 3, 4, 5, 6,
     ]);
+    // One request's place, computed alone, is its place in the whole queue.
+    for (const entry of await parts.queue.waitingRequests(30)) {
+      expect(await parts.queue.waitingRequest(entry.requestId, 30)).toEqual(entry);
+    }
   });
 
   it('moves an entry (with its voice message) and places new ones between others', async () => {
@@ -343,6 +347,13 @@ describe('the automation queue', () => {
     const voiceEntry = (await parts.queue.entries()).find((e) => e.kind === 'voice_message');
     expect(await parts.queue.move(voiceEntry!.id, 1)).toBe(true);
     expect(await order()).toEqual([`voice:${v}`, `${v}`, `${a}`, `${b}`, `${c}`]);
+    // With the voice message handed out to the station, too.
+    await t
+      .client()
+      .get('/internal/station/next', { headers: { 'x-api-key': t.env.INTERNAL_TOKEN } });
+    for (const entry of await parts.queue.waitingRequests(0)) {
+      expect(await parts.queue.waitingRequest(entry.requestId, 0)).toEqual(entry);
+    }
 
     // A newcomer's first request goes before the first entry of a later round: Anna's second.
     const dirk = await listener({ name: 'Dirk' });
