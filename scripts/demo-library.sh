@@ -1,17 +1,28 @@
 #!/usr/bin/env bash
-# Fills an empty station library with made-up demo songs, so the built-in station has something
-# to play: short MP3s (a chord progression each, in its own key and tempo), tagged with artist,
-# title and album, named "Artist - Title.mp3".
-#   scripts/demo-library.sh DIR
-# DEMO_TRACK_COUNT (default 12, at most 12) songs of about DEMO_TRACK_SECONDS (default 50; each
-# song 80–120 % of it, so tracks change within a minute or two). Does nothing when DIR already
-# holds audio files.
+# Fills an empty station library folder with made-up demo songs, so the built-in station has
+# something to play and listeners something to request: short MP3s (a chord progression each, in
+# its own key and tempo), tagged with artist, title and album, named "Artist - Title.mp3".
+#   scripts/demo-library.sh DIR               the rotation (LIBRARY_DIR): DEMO_TRACK_COUNT songs
+#                                             (default 12, at most 12)
+#   scripts/demo-library.sh DIR request-only  the request-only songs (REQUEST_LIBRARY_DIR):
+#                                             DEMO_REQUEST_TRACK_COUNT (default 6, at most 6),
+#                                             by other artists than the rotation's, so a new
+#                                             listener can request them at once under the default
+#                                             cooldowns ("Zomeravond aan Zee" makes a good typo
+#                                             search: "zomeravnd")
+# Songs of about DEMO_TRACK_SECONDS (default 50; each song 80–120 % of it, so tracks change
+# within a minute or two). Does nothing when DIR already holds audio files.
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/lib.sh"
 
-DIR=${1:?usage: $0 DIR}
-COUNT=${DEMO_TRACK_COUNT:-12}
+DIR=${1:?usage: $0 DIR [rotation|request-only]}
+SET=${2:-rotation}
+case $SET in
+  rotation) COUNT=${DEMO_TRACK_COUNT:-12} ;;
+  request-only) COUNT=${DEMO_REQUEST_TRACK_COUNT:-6} ;;
+  *) die "usage: $0 DIR [rotation|request-only]" ;;
+esac
 SECONDS_EACH=${DEMO_TRACK_SECONDS:-50}
 [[ $COUNT =~ ^[0-9]+$ && $SECONDS_EACH =~ ^[0-9]+$ && $SECONDS_EACH -ge 4 ]] ||
   die "DEMO_TRACK_COUNT and DEMO_TRACK_SECONDS (>= 4) must be whole numbers"
@@ -24,7 +35,7 @@ fi
 command -v ffmpeg >/dev/null || die "ffmpeg not found: install the ffmpeg package"
 
 # artist|title|album|root frequency (Hz)|beats per minute
-SONGS=(
+ROTATION=(
   "De Polderjongens|Fietsen in de regen|Tegenwind|261.63|96"
   "Femke de Wit|Zomer aan het IJ|Grachtengoud|293.66|104"
   "Kees van Dijk & de Dijkwerkers|Dijk van een dag|Tegenwind|329.63|120"
@@ -38,6 +49,15 @@ SONGS=(
   "Duo Dwarsligger|Het laatste pontje|Zilte Zaken|207.65|88"
   "Ruud Brink|Tegenwind op de Afsluitdijk|Tegenwind|185.00|100"
 )
+REQUEST_ONLY=(
+  "Anneke Bosman|Zomeravond aan Zee|Kustlicht|261.63|90"
+  "De Kanaalkoning|Brug over de Vecht|Waterwegen|293.66|100"
+  "Lieke Mulder|Sneeuw op de Veluwe|Winterstil|220.00|80"
+  "Hendrik & de Hooiberg|Trekker op de dijk|Boerenrock|329.63|128"
+  "Tessa van Leeuwen|Lichtjes van Leeuwarden|Noorderlicht|246.94|96"
+  "Orkest De Vliegende Hollander|Wind in de zeilen|Waterwegen|196.00|112"
+)
+if [ "$SET" = request-only ]; then SONGS=("${REQUEST_ONLY[@]}"); else SONGS=("${ROTATION[@]}"); fi
 [ "$COUNT" -le ${#SONGS[@]} ] || COUNT=${#SONGS[@]}
 
 # One song: I–V–vi–IV in the song's key, a chord a bar of 4 beats, each beat plucked (a fast
@@ -65,7 +85,7 @@ make_song() {
   mv "$DIR/.$artist - $title.mp3" "$DIR/$artist - $title.mp3"
 }
 
-say "making $COUNT demo songs in $DIR"
+say "making $COUNT demo songs ($SET) in $DIR"
 pids=()
 for ((i = 0; i < COUNT; i++)); do
   IFS='|' read -r artist title album root bpm <<<"${SONGS[$i]}"
@@ -78,4 +98,4 @@ done
 failed=0
 for pid in "${pids[@]}"; do wait "$pid" || failed=1; done
 [ $failed = 0 ] || die "ffmpeg could not make the demo songs"
-ok "demo library: $COUNT songs in $DIR"
+ok "demo library ($SET): $COUNT songs in $DIR"

@@ -77,13 +77,15 @@ load_config() {
   case $STATION in
     builtin)
       : "${ICECAST_PORT:=8000}" "${LIBRARY_DIR:=$DATA_DIR/library}"
+      : "${REQUEST_LIBRARY_DIR:=$DATA_DIR/request-library}"
       case $LIBRARY_DIR in /*) ;; *) LIBRARY_DIR="$ROOT/$LIBRARY_DIR" ;; esac
+      case $REQUEST_LIBRARY_DIR in /*) ;; *) REQUEST_LIBRARY_DIR="$ROOT/$REQUEST_LIBRARY_DIR" ;; esac
       # /stream/* is the built-in station's Icecast.
       STREAM_UPSTREAM="http://127.0.0.1:$ICECAST_PORT"
       # The requests service publishes the station's now playing and points an empty nonstop
       # source (dj_settings) at it; the worker reaches it here.
       export BUILT_IN_STATION_URL="http://127.0.0.1:$REQUESTS_PORT"
-      export ICECAST_PORT LIBRARY_DIR
+      export ICECAST_PORT LIBRARY_DIR REQUEST_LIBRARY_DIR
       ;;
     azuracast)
       # /stream/* goes to STREAM_UPSTREAM, if any (e.g. the AzuraCast server's Icecast).

@@ -2,8 +2,8 @@
 # The built-in station (station/): Icecast serves the stream, Liquidsoap plays the automation
 # queue and the library into it. scripts/up.sh runs `prepare` once, then `icecast` and
 # `liquidsoap` under its supervisor (which restarts them when they crash).
-#   scripts/station.sh prepare      Icecast config under DATA_DIR/run/station; the demo
-#                                   library when LIBRARY_DIR holds no audio
+#   scripts/station.sh prepare      Icecast config under DATA_DIR/run/station; demo songs in
+#                                   LIBRARY_DIR and REQUEST_LIBRARY_DIR when they hold no audio
 #   scripts/station.sh icecast      runs Icecast (foreground)
 #   scripts/station.sh liquidsoap   waits for Icecast, then runs Liquidsoap (foreground)
 #   scripts/station.sh filler       waits for Icecast, then feeds /filler.mp3 (quiet, looped),
@@ -44,6 +44,9 @@ prepare() {
     mv "$FILLER.tmp.mp3" "$FILLER"
   fi
   "$ROOT/scripts/demo-library.sh" "$LIBRARY_DIR"
+  # Request-only songs: listed by the requests service, played only when requested (never by
+  # Liquidsoap's own rotation, which reads LIBRARY_DIR alone).
+  "$ROOT/scripts/demo-library.sh" "$REQUEST_LIBRARY_DIR" request-only
 }
 
 icecast_listens() { ss -ltnH "sport = :$ICECAST_PORT" 2>/dev/null | grep -q .; }

@@ -175,7 +175,7 @@ echo "$supervisor_pid" >"$SUPERVISOR_PIDFILE"
     done
     if [ ${#waiting[@]} = 0 ]; then
       [ "$STATION" != builtin ] ||
-        ok "built-in station: http://localhost:$HTTP_PORT/stream/radio.mp3 (library: $LIBRARY_DIR)"
+        ok "built-in station: http://localhost:$HTTP_PORT/stream/radio.mp3 (library: $LIBRARY_DIR, request-only: $REQUEST_LIBRARY_DIR)"
       if [ $MODE = dev ]; then
         echo >&2
         ok "ready in $((SECONDS - started)) s: http://localhost:$VITE_PORT (Vite, hot reload) — API via the gateway on http://localhost:$HTTP_PORT — Ctrl-C stops"

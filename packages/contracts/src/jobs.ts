@@ -38,6 +38,16 @@ export const JOBS = {
     // One job per gap: the window starts where the last good answer was.
     jobId: ({ from }) => `backfill-history-${from.getTime()}`,
   }),
+  /**
+   * Repeating (at start and every LIBRARY_SCAN_MINUTES): indexes the active source's library in
+   * library_tracks.
+   */
+  'scan-library': defineJob({
+    queue: 'station-sync',
+    data: z.object({}),
+    // The next scan comes soon enough; a retry or two covers a station that restarts.
+    attempts: 3,
+  }),
   /** Downloads an accepted Deezer request's track into the library (job id = request id). */
   'acquire-deezer-track': defineJob({
     queue: 'acquisition',

@@ -3,3 +3,4 @@ export { createAzuraCastSource } from './azuracast/azuracast-source.ts';
 export { AzuraCastApi } from './azuracast/azuracast-api.ts';
 export * from './built-in/built-in-station.ts';
 export * from './built-in/published-shapes.ts';
+export * from './deezer/deezer-api.ts';

@@ -33,13 +33,25 @@ export interface NowPlaying {
 }
 
 export interface LibraryTrack {
-  /** Path relative to the library root (the AzuraCast media path or the built-in file name). */
+  /**
+   * The source's own id of the file, stable across scans: AzuraCast's `unique_id`; the built-in
+   * station's absolute file path.
+   */
+  mediaId: string;
+  /**
+   * AzuraCast: the path relative to its media folder. Built-in station: the absolute file path,
+   * which Liquidsoap plays as is.
+   */
   path: string;
   title: string;
   artist: string;
   album: string | null;
   /** Seconds. */
   duration: number;
+  /** Listed by the source's request API (AzuraCast: in a playlist that takes requests). */
+  requestable: boolean;
+  /** What the source's request API takes for this track; null when it is not requestable. */
+  requestId: string | null;
 }
 
 export interface QueueEntry {
@@ -63,6 +75,13 @@ export interface StationSource {
 /** A source answered something unusable or not at all; `message` is for the operator's log. */
 export class StationSourceError extends Error {
   override readonly name = 'StationSourceError';
+  /** The HTTP status when the source answered with an error status. */
+  readonly status: number | null;
+
+  constructor(message: string, options: { status?: number } = {}) {
+    super(message);
+    this.status = options.status ?? null;
+  }
 }
 
 export interface StationSourceSettings {
@@ -71,4 +90,16 @@ export interface StationSourceSettings {
   /** Sent as X-API-Key (history, library and queue need it). */
   apiKey: string | null;
   timeoutMs?: number;
+}
+
+/**
+ * The key a station source's plays and library are stored under (play_history.source,
+ * library_tracks.source): the origin of its now-playing URL. Plays are numbered per station
+ * server (AzuraCast's sh_id counts across all stations of one installation), so another path on
+ * the same server is the same numbering. Never carries the API key. A URL that does not parse
+ * is its own key.
+ */
+export function stationSourceKey(nowPlayingUrl: string): string {
+  const url = nowPlayingUrl.trim();
+  return URL.canParse(url) ? new URL(url).origin : url;
 }

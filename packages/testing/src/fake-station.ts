@@ -13,7 +13,7 @@
  */
 import { readFileSync } from 'node:fs';
 import http, { type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { answerAfter, listenOnLoopback, recordRequest } from './http-fake.ts';
 
 const fixturesDir = new URL('../fixtures/azuracast/', import.meta.url);
 
@@ -99,13 +99,7 @@ export async function startFakeStationServer(): Promise<FakeStationServer> {
   const requests: ReceivedRequest[] = [];
 
   const server = http.createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://fake-station');
-    requests.push({
-      method: request.method ?? 'GET',
-      path: url.pathname,
-      query: Object.fromEntries(url.searchParams),
-      headers: request.headers,
-    });
+    const url = recordRequest(request, requests);
     const override = overrides.get(url.pathname) ?? {};
     const fixture = fixtures.get(url.pathname);
     const fallback = fixture ?? JSON.stringify(azuraCastError(404, 'Page not found.').json);
@@ -119,13 +113,9 @@ export async function startFakeStationServer(): Promise<FakeStationServer> {
       });
       response.end(body);
     };
-    if (!override.delayMs) return send();
-    const timer = setTimeout(send, override.delayMs);
-    response.once('close', () => clearTimeout(timer));
+    answerAfter(response, override.delayMs, send);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  server.unref();
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { url, close } = await listenOnLoopback(server);
 
   return {
     url,
@@ -136,10 +126,6 @@ export async function startFakeStationServer(): Promise<FakeStationServer> {
       requests.length = 0;
     },
     requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close,
   };
 }

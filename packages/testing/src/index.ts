@@ -13,3 +13,11 @@ export {
   type FakeStationServer,
   type ReceivedRequest,
 } from './fake-station.ts';
+export {
+  deezerFixture,
+  FAKE_DEEZER_TRACK_ID,
+  startFakeDeezer,
+  type DeezerFixture,
+  type FakeDeezer,
+  type FakeDeezerVariant,
+} from './fake-deezer.ts';

@@ -81,7 +81,10 @@ export function buildApp(
       await app.register(
         stationRoutes({
           plays: new BuiltInPlaysRepository(app.db),
-          library: new StationLibrary(config.LIBRARY_DIR),
+          library: new StationLibrary({
+            rotation: config.LIBRARY_DIR,
+            requestOnly: config.REQUEST_LIBRARY_DIR,
+          }),
           station: {
             name: config.STATION_NAME,
             timezone: config.STATION_TZ,

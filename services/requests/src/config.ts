@@ -10,17 +10,28 @@ export const requestsEnv = serviceEnv.extend({
   /** The built-in station's library: a folder of audio files. Unset: an empty library. */
   LIBRARY_DIR: z.string().optional(),
   /**
+   * The built-in station's request-only songs: listed and requestable like the library, never
+   * played by Liquidsoap on its own. Unset: none.
+   */
+  REQUEST_LIBRARY_DIR: z.string().optional(),
+  /**
    * Set when the built-in station runs: this service's address as the worker reaches it, e.g.
    * http://127.0.0.1:3102. An empty nonstop URL in dj_settings is then pointed at the built-in
    * station's now-playing endpoint there.
    */
   BUILT_IN_STATION_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Deezer's public catalogue API (a fake in tests). */
+  DEEZER_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.deezer.com'),
+  /** How long a Deezer search or track lookup is answered from Redis. */
+  DEEZER_CACHE_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 7)
+    .default(6),
   /**
    * The station's Deezer downloader (the worker runs it). Here only whether it is set matters:
    * unset, Deezer tracks cannot be requested.
    */
   DEEZER_DOWNLOAD_COMMAND: z.string().trim().optional(),
-  /** Deezer's public API (a fake in tests): Deezer requests look their track up there. */
-  DEEZER_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.deezer.com'),
 });
 export type RequestsConfig = z.output<typeof requestsEnv>;

@@ -31,6 +31,8 @@ export interface WorkerDeps {
   log: Logger;
   createSource: SourceFactory;
   ingestIntervalMs: number;
+  /** LIBRARY_SCAN_MINUTES; default 15 minutes. */
+  libraryScanIntervalMs?: number;
   /** Rewritten while the event loop runs (WORKER_HEARTBEAT_FILE). */
   heartbeatFile?: string;
   heartbeatIntervalMs?: number;
@@ -96,17 +98,18 @@ export function startWorker(deps: WorkerDeps): RunningWorker {
   });
 
   const stopping = new AbortController();
+  const schedules = repeatingJobs(deps.ingestIntervalMs, deps.libraryScanIntervalMs);
   const stopHeartbeat = deps.heartbeatFile
     ? startHeartbeat(deps.heartbeatFile, deps.heartbeatIntervalMs ?? HEARTBEAT_INTERVAL_MS, (e) =>
         logFailure('error', 'heartbeat', e, 'could not write the heartbeat file'),
       )
     : () => {};
   const scheduled = keepTrying(
-    () => schedule(jobs, deps.ingestIntervalMs),
+    () => schedule(jobs, schedules),
     stopping.signal,
     (error) => logFailure('warn', 'schedule', error, 'could not schedule jobs yet'),
   ).then((done) => {
-    if (done) deps.log.info({ jobs: Object.keys(repeatingJobs(0)) }, 'repeating jobs scheduled');
+    if (done) deps.log.info({ jobs: Object.keys(schedules) }, 'repeating jobs scheduled');
   });
   deps.log.info({ queues }, 'worker started');
 
@@ -146,8 +149,10 @@ function runQueuedJob(
  * Puts each repeating job's schedule on its queue, and removes schedules a queue no longer
  * carries (a job that moved to another queue, or is gone).
  */
-async function schedule(jobs: JobProducer, ingestIntervalMs: number): Promise<void> {
-  const schedules = repeatingJobs(ingestIntervalMs);
+async function schedule(
+  jobs: JobProducer,
+  schedules: ReturnType<typeof repeatingJobs>,
+): Promise<void> {
   for (const queue of QUEUE_NAMES) {
     const wanted = jobNamesOf(queue).filter((name) => schedules[name] !== undefined);
     for (const name of wanted) {

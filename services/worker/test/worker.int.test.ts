@@ -99,8 +99,25 @@ async function useFakeStation(apiKey: string | null = null): Promise<void> {
 const nowPlayingPolls = (): number =>
   station.requests.filter((request) => request.path === fakeStationPaths.nowplaying).length;
 
-const schedulesOf = async (worker: RunningWorker, queue: 'now-playing' | 'maintenance') =>
-  (await worker.jobs.queue(queue).getJobSchedulers()).map(({ key, every }) => ({ key, every }));
+/** The backfill jobs kept on station-sync (which also carries the library scan). */
+const backfillJobs = async (
+  worker: RunningWorker,
+  states: ('completed' | 'waiting' | 'active' | 'delayed' | 'failed')[] = [
+    'completed',
+    'waiting',
+    'active',
+    'delayed',
+    'failed',
+  ],
+) =>
+  (await worker.jobs.queue('station-sync').getJobs(states)).filter(
+    (job) => job.name === 'backfill-history',
+  );
+
+const schedulesOf = async (
+  worker: RunningWorker,
+  queue: 'now-playing' | 'maintenance' | 'station-sync',
+) => (await worker.jobs.queue(queue).getJobSchedulers()).map(({ key, every }) => ({ key, every }));
 
 describe('the worker', () => {
   it('removes expired sessions on start and every 15 minutes, keeping live ones', async () => {
@@ -118,6 +135,18 @@ describe('the worker', () => {
     expect(await schedulesOf(worker, 'now-playing')).toEqual([
       { key: 'ingest-now-playing', every: INGEST_INTERVAL_MS },
     ]);
+    expect(await schedulesOf(worker, 'station-sync')).toEqual([
+      { key: 'scan-library', every: 15 * 60 * 1000 },
+    ]);
+  });
+
+  it('indexes the station library at start', async () => {
+    await useFakeStation('sleutel:geheim');
+    start({ libraryScanIntervalMs: 60_000 });
+    const indexed = async () =>
+      (await db.selectFrom('libraryTracks').select('id').execute()).length;
+    // files.json: 10 files.
+    await waitFor(async () => (await indexed()) === 10, 'the library scanned');
   });
 
   it('keeps one schedule per job when a second copy starts, and drops one a queue no longer carries', async () => {
@@ -143,8 +172,7 @@ describe('the worker', () => {
     const worker = start();
     // nowplaying.json: 6 visible plays; history.json adds 2 older ones (and a hidden jingle).
     await waitFor(async () => (await playCount()) === 8, 'ingested and backfilled plays');
-    const backfills = await worker.jobs.queue('station-sync').getJobs(['completed']);
-    expect(backfills.map((job) => job.name)).toEqual(['backfill-history']);
+    expect(await backfillJobs(worker)).toHaveLength(1);
 
     await stop(worker);
     start();
@@ -159,11 +187,11 @@ describe('the worker', () => {
     await worker.jobs.enqueue('backfill-history', window);
     await worker.jobs.enqueue('backfill-history', window);
     await waitFor(
-      async () => (await worker.jobs.queue('station-sync').getCompletedCount()) === 1,
+      async () => (await backfillJobs(worker, ['completed'])).length === 1,
       'the one backfill',
     );
     await worker.jobs.enqueue('backfill-history', window);
-    expect(await worker.jobs.queue('station-sync').getJobCountByTypes()).toBe(1);
+    expect(await backfillJobs(worker)).toHaveLength(1);
     await expect(
       worker.jobs.enqueue('backfill-history', { from: 'gisteren', to: window.to }),
     ).rejects.toThrow();

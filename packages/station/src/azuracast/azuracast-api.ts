@@ -53,8 +53,8 @@ export class AzuraCastApi {
 
   async get<S extends z.ZodType>(url: URL, schema: S): Promise<z.output<S>> {
     const where = `GET ${redacted(url)}`;
-    const fail = (problem: string): StationSourceError =>
-      new StationSourceError(`station source ${where}: ${problem}`);
+    const fail = (problem: string, status?: number): StationSourceError =>
+      new StationSourceError(`station source ${where}: ${problem}`, { status });
     let status: number;
     let body: string;
     try {
@@ -72,7 +72,7 @@ export class AzuraCastApi {
       throw fail(`no answer (${causeOf(error)})`);
     }
     if (status < 200 || status > 299)
-      throw fail(`HTTP ${status}${hintFor(status)}: ${errorText(body)}`);
+      throw fail(`HTTP ${status}${hintFor(status)}: ${errorText(body)}`, status);
     let json: unknown;
     try {
       json = JSON.parse(body);

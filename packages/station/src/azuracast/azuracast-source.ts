@@ -1,11 +1,13 @@
-import type {
-  CurrentSong,
-  LibraryTrack,
-  NowPlaying,
-  PlayedSong,
-  QueueEntry,
-  StationSource,
-  StationSourceSettings,
+import type { z } from 'zod';
+import {
+  StationSourceError,
+  type CurrentSong,
+  type LibraryTrack,
+  type NowPlaying,
+  type PlayedSong,
+  type QueueEntry,
+  type StationSource,
+  type StationSourceSettings,
 } from '../station-source.ts';
 import { AzuraCastApi, DEFAULT_TIMEOUT_MS } from './azuracast-api.ts';
 import {
@@ -13,6 +15,7 @@ import {
   historySchema,
   nowPlayingSchema,
   queueSchema,
+  requestsPageSchema,
   type MediaPayload,
   type NowPlayingPayload,
   type SongHistoryPayload,
@@ -46,15 +49,9 @@ export function createAzuraCastSource(settings: StationSourceSettings): StationS
     },
 
     async library() {
-      const tracks: LibraryTrack[] = [];
-      for (let page = 1; ; page += 1) {
-        const query = { per_page: String(FILES_PER_PAGE), page: String(page) };
-        const body = await api.get(api.stationUrl('files', query), filesPageSchema);
-        // An install that ignores the paging parameters answers the whole library at once.
-        if (Array.isArray(body)) return body.map(toLibraryTrack);
-        tracks.push(...body.rows.map(toLibraryTrack));
-        if (page >= body.total_pages || body.rows.length === 0) return tracks;
-      }
+      const media = await allPages(api, 'files', filesPageSchema);
+      const requestIds = await requestableIds(api);
+      return media.map((row) => toLibraryTrack(row, requestIds));
     },
 
     async queue() {
@@ -99,13 +96,57 @@ function toPlayedSong(row: SongHistoryPayload): PlayedSong {
   };
 }
 
-function toLibraryTrack(media: MediaPayload): LibraryTrack {
+type PagedSchema<Row> = z.ZodType<Row[] | { rows: Row[]; total_pages: number }>;
+
+/** Every row of a paged list (files, requests), a page at a time. */
+async function allPages<Row>(
+  api: AzuraCastApi,
+  path: string,
+  schema: PagedSchema<Row>,
+): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (let page = 1; ; page += 1) {
+    const query = { per_page: String(FILES_PER_PAGE), page: String(page) };
+    const body = await api.get(api.stationUrl(path, query), schema);
+    // An install that ignores the paging parameters answers the whole list at once.
+    if (Array.isArray(body)) return body;
+    rows.push(...body.rows);
+    if (page >= body.total_pages || body.rows.length === 0) return rows;
+  }
+}
+
+/**
+ * The request ids AzuraCast lists as requestable (its `request_id` is the media's `unique_id`).
+ * A station that takes no requests answers HTTP 500 "This station does not currently accept
+ * requests.": then nothing is requestable. Any other failure fails the scan.
+ */
+async function requestableIds(api: AzuraCastApi): Promise<Set<string>> {
+  try {
+    const rows = await allPages(api, 'requests', requestsPageSchema);
+    return new Set(rows.map((row) => row.request_id));
+  } catch (error) {
+    if (
+      error instanceof StationSourceError &&
+      error.status === 500 &&
+      error.message.includes('not currently accept requests')
+    ) {
+      return new Set();
+    }
+    throw error;
+  }
+}
+
+function toLibraryTrack(media: MediaPayload, requestIds: ReadonlySet<string>): LibraryTrack {
+  const requestable = requestIds.has(media.unique_id);
   return {
+    mediaId: media.unique_id,
     path: media.path,
     title: media.title,
     artist: media.artist,
     album: media.album,
     duration: media.length,
+    requestable,
+    requestId: requestable ? media.unique_id : null,
   };
 }
 

@@ -48,6 +48,7 @@ export const historySchema = z.array(
 );
 
 const mediaSchema = z.object({
+  unique_id: z.string().min(1),
   path: z.string(),
   artist: text,
   title: text,
@@ -60,6 +61,13 @@ export const filesPageSchema = z.union([
   z.object({ rows: z.array(mediaSchema), total_pages: z.number().int() }),
 ]);
 export type MediaPayload = z.output<typeof mediaSchema>;
+
+const stationRequestSchema = z.object({ request_id: z.string().min(1) });
+/** `GET /api/station/{station}/requests`: bare array or page object, like the files. */
+export const requestsPageSchema = z.union([
+  z.array(stationRequestSchema),
+  z.object({ rows: z.array(stationRequestSchema), total_pages: z.number().int() }),
+]);
 
 export const queueSchema = z.array(
   z.object({

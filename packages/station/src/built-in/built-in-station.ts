@@ -22,6 +22,8 @@ export const builtInStationPaths = {
   history: `${stationApi}/history`,
   /** AzuraCast `GET /api/station/{station}/files`: the station library. */
   files: `${stationApi}/files`,
+  /** AzuraCast `GET /api/station/{station}/requests`: the requestable tracks (both folders). */
+  requests: `${stationApi}/requests`,
   /** AzuraCast `GET /api/station/{station}/queue`: the automation queue. */
   queue: `${stationApi}/queue`,
   /** For Liquidsoap: the next automation entry to play (200), or none (204). */
@@ -58,10 +60,15 @@ export const builtInPlaySchema = z.object({
 });
 export type BuiltInPlay = z.infer<typeof builtInPlaySchema>;
 
-/** One file of the station library. */
+/**
+ * One file of the station library: of the rotation (LIBRARY_DIR, which Liquidsoap plays by
+ * itself) or of the request-only folder (REQUEST_LIBRARY_DIR, played only when requested).
+ */
 export interface BuiltInLibraryTrack {
-  /** Relative to the library folder. */
+  /** Absolute: what Liquidsoap plays, whichever folder it is in. Also the published unique_id. */
   path: string;
+  /** In the request-only folder. */
+  requestOnly: boolean;
   artist: string;
   title: string;
   album: string;

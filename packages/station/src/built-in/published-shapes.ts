@@ -113,6 +113,23 @@ export const publishedHistorySchema = z.array(
 );
 export type PublishedHistory = z.infer<typeof publishedHistorySchema>;
 
+const playlistSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  short_name: z.string(),
+  folder: z.string().nullable(),
+  count: z.number().int(),
+});
+
+/**
+ * The built-in station's two folders, shown as AzuraCast playlists: the rotation, and the
+ * request-only songs (like an AzuraCast playlist that only takes requests).
+ */
+export const builtInPlaylists = {
+  rotation: { id: 1, name: 'Rotatie', short_name: 'rotatie', folder: null },
+  requestOnly: { id: 2, name: 'Alleen verzoekjes', short_name: 'alleen_verzoekjes', folder: null },
+} as const;
+
 export const publishedFilesSchema = z.array(
   z.object({
     id: z.number().int(),
@@ -127,7 +144,7 @@ export const publishedFilesSchema = z.array(
     length_text: z.string(),
     custom_fields: z.record(z.string(), z.string()),
     extra_metadata: z.record(z.string(), z.number()),
-    playlists: z.tuple([]),
+    playlists: z.array(playlistSchema),
     text: z.string().nullable(),
     artist: z.string().nullable(),
     title: z.string().nullable(),
@@ -290,13 +307,19 @@ export function publishedHistory(plays: readonly BuiltInPlay[]): PublishedHistor
   }));
 }
 
-/** `GET /api/station/{station}/files`: the library, ids by position. */
+/**
+ * `GET /api/station/{station}/files`: the library, ids by position, the unique id the file's
+ * absolute path (stable across scans, and what Liquidsoap plays).
+ */
 export function publishedFiles(tracks: readonly BuiltInLibraryTrack[]): PublishedFiles {
+  const counts = { rotation: 0, requestOnly: 0 };
+  for (const track of tracks) counts[track.requestOnly ? 'requestOnly' : 'rotation'] += 1;
   return tracks.map((track, index) => {
     const text = songText(track.artist, track.title);
+    const playlist = track.requestOnly ? 'requestOnly' : 'rotation';
     return {
       id: index + 1,
-      unique_id: md5(track.path).slice(0, 24),
+      unique_id: track.path,
       song_id: md5(text.toLowerCase()),
       art: '',
       path: track.path,
@@ -307,7 +330,7 @@ export function publishedFiles(tracks: readonly BuiltInLibraryTrack[]): Publishe
       length_text: lengthText(track.duration),
       custom_fields: {},
       extra_metadata: {},
-      playlists: [],
+      playlists: [{ ...builtInPlaylists[playlist], count: counts[playlist] }],
       text,
       artist: track.artist,
       title: track.title,
@@ -317,6 +340,23 @@ export function publishedFiles(tracks: readonly BuiltInLibraryTrack[]): Publishe
       lyrics: null,
     };
   });
+}
+
+export const publishedRequestsSchema = z.array(
+  z.object({ request_id: z.string(), request_url: z.string(), song: publishedSongSchema }),
+);
+export type PublishedRequests = z.infer<typeof publishedRequestsSchema>;
+
+/**
+ * `GET /api/station/{station}/requests`: every track of both folders is requestable; the request
+ * id is the file's path, as its unique id.
+ */
+export function publishedRequests(tracks: readonly BuiltInLibraryTrack[]): PublishedRequests {
+  return tracks.map((track) => ({
+    request_id: track.path,
+    request_url: `/api/station/${BUILT_IN_STATION_ID}/request/${encodeURIComponent(track.path)}`,
+    song: song(track),
+  }));
 }
 
 function lengthText(seconds: number): string {

@@ -280,13 +280,44 @@ describe('library', () => {
     expect(station.requests[0]?.headers['x-api-key']).toBe(API_KEY);
     expect(tracks).toHaveLength(10);
     expect(tracks[0]).toEqual({
+      mediaId: '48826d41ebe3d6bb03653f26',
       path: 'Hollandse Hits/BLOF - Zoutelande.mp3',
       title: 'Zoutelande',
       artist: 'BLØF',
       album: 'Aan',
       duration: 188,
+      requestable: true,
+      requestId: '48826d41ebe3d6bb03653f26',
     });
     expect(tracks[1]).toMatchObject({ title: 'Roller Coaster', album: null });
+  });
+
+  it('marks requestable what the requests API lists (not the jingle)', async () => {
+    const tracks = await source.library();
+    expect(station.requests.map((request) => request.path)).toEqual([
+      fakeStationPaths.files,
+      fakeStationPaths.requests,
+    ]);
+    expect(tracks.filter((track) => track.requestable)).toHaveLength(9);
+    expect(tracks.find((track) => !track.requestable)).toMatchObject({
+      title: 'Station ID (kort)',
+      requestId: null,
+    });
+  });
+
+  it('takes a station that accepts no requests as one with nothing requestable', async () => {
+    station.respond(
+      fakeStationPaths.requests,
+      azuraCastError(500, 'This station does not currently accept requests.'),
+    );
+    const tracks = await source.library();
+    expect(tracks).toHaveLength(10);
+    expect(tracks.some((track) => track.requestable)).toBe(false);
+  });
+
+  it('fails on any other failure of the requests API, rather than unlist everything', async () => {
+    station.respond(fakeStationPaths.requests, azuraCastError(403, 'Geen toegang'));
+    expect((await failure(source.library())).message).toContain('HTTP 403');
   });
 
   it('follows the pages of a paged answer', async () => {
@@ -295,7 +326,8 @@ describe('library', () => {
       json: { page: 1, per_page: 1, total: 2, total_pages: 2, rows: [first] },
     });
     expect(await source.library()).toHaveLength(2);
-    expect(station.requests.map((request) => request.query.page)).toEqual(['1', '2']);
+    const files = station.requests.filter((request) => request.path === fakeStationPaths.files);
+    expect(files.map((request) => request.query.page)).toEqual(['1', '2']);
   });
 });
 

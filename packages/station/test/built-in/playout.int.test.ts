@@ -4,7 +4,7 @@
  * station endpoints: it reports what it plays, takes queued entries, and streams MP3.
  */
 import { execFileSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -23,6 +23,7 @@ interface Report {
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'radio-station-'));
 const libraryDir = path.join(dataDir, 'library');
+const requestLibraryDir = path.join(dataDir, 'request-library');
 const queuedFile = path.join(dataDir, 'Wachtrij - Verzoeknummer.mp3');
 const reports: Report[] = [];
 /** Reports answered 503 (the first one is), as if the service were restarting. */
@@ -86,7 +87,9 @@ beforeAll(async () => {
     DATA_DIR: dataDir,
     STATION: 'builtin',
     LIBRARY_DIR: libraryDir,
+    REQUEST_LIBRARY_DIR: requestLibraryDir,
     DEMO_TRACK_COUNT: '2',
+    DEMO_REQUEST_TRACK_COUNT: '2',
     DEMO_TRACK_SECONDS: '4',
     ICECAST_PORT: String(icecastPort),
     ICECAST_SOURCE_PASSWORD: 'bron-wachtwoord',
@@ -145,6 +148,20 @@ describe('the built-in station', () => {
       return report.body.title === 'Verzoeknummer';
     });
     expect(queued.body.filename).toBe(queuedFile);
+  }, 35_000);
+
+  it('plays a request-only song only when it is queued, from its absolute path', async () => {
+    const requestOnly = readdirSync(requestLibraryDir).filter((name) => name.endsWith('.mp3'));
+    expect(requestOnly).toEqual(['Anneke Bosman - Zomeravond aan Zee.mp3', expect.any(String)]);
+    expect(
+      reports.some((report) => String(report.body.filename).startsWith(requestLibraryDir)),
+    ).toBe(false);
+    const song = path.join(requestLibraryDir, requestOnly[0]!);
+    nextUri = song;
+    const queued = await waitForReport('the request-only song', (report) => {
+      return report.body.filename === song;
+    });
+    expect(queued.body).toMatchObject({ artist: 'Anneke Bosman', title: 'Zomeravond aan Zee' });
   }, 35_000);
 
   it('streams MP3 on the Icecast mount', async () => {

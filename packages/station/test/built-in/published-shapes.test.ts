@@ -124,7 +124,8 @@ describe('publishedFiles', () => {
   it('lists the library with AzuraCast media fields', () => {
     const payload = publishedFiles([
       {
-        path: 'Femke de Wit - Tegenwind.mp3',
+        path: '/muziek/Femke de Wit - Tegenwind.mp3',
+        requestOnly: false,
         artist: 'Femke de Wit',
         title: 'Tegenwind',
         album: 'Dijk van een dag',
@@ -136,13 +137,16 @@ describe('publishedFiles', () => {
     expect(publishedFilesSchema.parse(payload)).toEqual(payload);
     expect(payload[0]).toMatchObject({
       id: 1,
-      path: 'Femke de Wit - Tegenwind.mp3',
+      unique_id: '/muziek/Femke de Wit - Tegenwind.mp3',
+      path: '/muziek/Femke de Wit - Tegenwind.mp3',
       length: 52,
       length_text: '0:52',
       text: 'Femke de Wit - Tegenwind',
       custom_fields: {},
       mtime: 1_770_000_000,
     });
-    expect(payload[0]?.unique_id).toMatch(/^[0-9a-f]{24}$/);
+    expect(payload[0]?.playlists).toEqual([
+      { id: 1, name: 'Rotatie', short_name: 'rotatie', folder: null, count: 1 },
+    ]);
   });
 });

@@ -19,6 +19,8 @@ import {
   publishedNowPlayingSchema,
   publishedQueue,
   publishedQueueSchema,
+  publishedRequests,
+  publishedRequestsSchema,
   type BuiltInStationProfile,
 } from '@radio/station';
 import type { AutomationQueue } from '../queue/automation-queue.ts';
@@ -108,6 +110,12 @@ export function stationRoutes({
       builtInStationPaths.files,
       { config: { access }, logLevel, schema: { response: { 200: publishedFilesSchema } } },
       async () => publishedFiles(await library.tracks()),
+    );
+
+    app.get(
+      builtInStationPaths.requests,
+      { config: { access }, logLevel, schema: { response: { 200: publishedRequestsSchema } } },
+      async () => publishedRequests(await library.tracks()),
     );
 
     app.get(

@@ -7,44 +7,55 @@ import { withNamesFromFilename } from './song-names.ts';
 /** What Liquidsoap plays from the library folder (it decodes through ffmpeg). */
 const AUDIO_EXTENSIONS = new Set(['.mp3', '.ogg', '.opus', '.flac', '.m4a', '.aac', '.wav']);
 
+export interface StationLibraryFolders {
+  /** LIBRARY_DIR: the rotation, which Liquidsoap plays by itself. */
+  rotation?: string | undefined;
+  /** REQUEST_LIBRARY_DIR: songs that only play when requested. */
+  requestOnly?: string | undefined;
+}
+
 /**
- * The built-in station's library: the audio files under LIBRARY_DIR with their tags. Each file is
- * read once; a scan reads only what is new or changed since.
+ * The built-in station's library: the audio files of its two folders with their tags, by
+ * absolute path. Each file is read once; a scan reads only what is new or changed since.
  */
 export class StationLibrary {
-  readonly #dir: string | undefined;
+  readonly #folders: { dir: string; requestOnly: boolean }[];
   readonly #known = new Map<string, { version: string; track: BuiltInLibraryTrack }>();
 
-  constructor(dir: string | undefined) {
-    this.#dir = dir;
+  constructor(folders: StationLibraryFolders) {
+    this.#folders = [
+      { dir: folders.rotation, requestOnly: false },
+      { dir: folders.requestOnly, requestOnly: true },
+    ].flatMap(({ dir, requestOnly }) => (dir ? [{ dir: path.resolve(dir), requestOnly }] : []));
   }
 
-  /** Every track, by path. A missing folder is an empty library. */
+  /** Every track, the rotation first, each folder by path. A missing folder is empty. */
   async tracks(): Promise<BuiltInLibraryTrack[]> {
-    const dir = this.#dir;
-    if (!dir) return [];
-    const files = await audioFilesUnder(dir);
     const tracks: BuiltInLibraryTrack[] = [];
-    for (const file of files) {
-      const track = await this.#read(dir, file);
-      if (track) tracks.push(track);
+    const present = new Set<string>();
+    for (const { dir, requestOnly } of this.#folders) {
+      for (const file of await audioFilesUnder(dir)) {
+        const fullPath = path.join(dir, file);
+        present.add(fullPath);
+        const track = await this.#read(fullPath, requestOnly);
+        if (track) tracks.push(track);
+      }
     }
-    const present = new Set(files);
     for (const file of this.#known.keys()) if (!present.has(file)) this.#known.delete(file);
     return tracks;
   }
 
-  async #read(dir: string, file: string): Promise<BuiltInLibraryTrack | null> {
-    const fullPath = path.join(dir, file);
+  async #read(fullPath: string, requestOnly: boolean): Promise<BuiltInLibraryTrack | null> {
     const stats = await stat(fullPath).catch(() => null);
     if (!stats) return null; // gone since the listing
     const version = `${stats.mtimeMs}:${stats.size}`;
-    const known = this.#known.get(file);
-    if (known?.version === version) return known.track;
+    const known = this.#known.get(fullPath);
+    if (known?.version === version && known.track.requestOnly === requestOnly) return known.track;
     const tags = await parseFile(fullPath, { skipCovers: true }).catch(() => null);
     const track = withNamesFromFilename(
       {
-        path: file,
+        path: fullPath,
+        requestOnly,
         artist: tags?.common.artist ?? '',
         title: tags?.common.title ?? '',
         album: tags?.common.album ?? '',
@@ -52,9 +63,9 @@ export class StationLibrary {
         duration: Math.round(tags?.format.duration ?? 0),
         modifiedAt: Math.floor(stats.mtimeMs / 1000),
       },
-      file,
+      fullPath,
     );
-    this.#known.set(file, { version, track });
+    this.#known.set(fullPath, { version, track });
     return track;
   }
 }

@@ -44,6 +44,7 @@ const cases: RouteCases = {
   [`GET ${builtInStationPaths.nowPlaying}`]: { access: 'station' },
   [`GET ${builtInStationPaths.history}`]: { access: 'station' },
   [`GET ${builtInStationPaths.files}`]: { access: 'station' },
+  [`GET ${builtInStationPaths.requests}`]: { access: 'station' },
   [`GET ${builtInStationPaths.queue}`]: { access: 'station' },
   [`GET ${builtInStationPaths.next}`]: { access: 'station', success: 204 },
   [`POST ${builtInStationPaths.trackStarted}`]: {
@@ -65,7 +66,7 @@ describe('station routes with the station key', () => {
 
   it('answers every station case with its success status', async () => {
     const stationCases = Object.entries(cases).filter(([, c]) => c.access === 'station');
-    expect(stationCases).toHaveLength(6);
+    expect(stationCases).toHaveLength(7);
     const results = [];
     for (const [route, routeCase] of stationCases) {
       const [method, url] = route.split(' ') as [InjectOptions['method'], string];

@@ -15,16 +15,20 @@ import { makeMp3 as makeAudio } from '../audio.ts';
 import { buildRequestsApp } from '../build.ts';
 
 const KEY = 'test-internal-token';
-const libraryDir = mkdtempSync(path.join(os.tmpdir(), 'radio-library-'));
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'radio-library-'));
+const libraryDir = path.join(dataDir, 'library');
+const requestLibraryDir = path.join(dataDir, 'request-library');
 
 /** A second of silence as an MP3, with the given tags. */
-const makeMp3 = (file: string, tags: Record<string, string> = {}): void =>
-  makeAudio(path.join(libraryDir, file), { tags });
+const makeMp3 = (file: string, tags: Record<string, string> = {}, dir = libraryDir): void =>
+  makeAudio(path.join(dir, file), { tags });
 
 let t: TestApp;
 let source: StationSource;
 beforeAll(async () => {
-  mkdirSync(path.join(libraryDir, 'Zomer'));
+  mkdirSync(path.join(libraryDir, 'Zomer'), { recursive: true });
+  mkdirSync(requestLibraryDir);
+  makeMp3('Zeeland Zingt - Zomeravond aan Zee.mp3', {}, requestLibraryDir);
   makeMp3('Zomer/Femke de Wit - Tegenwind.mp3', {
     artist: 'Femke de Wit',
     title: 'Tegenwind',
@@ -36,6 +40,7 @@ beforeAll(async () => {
   t = await createTestApp(buildRequestsApp, {
     STATION_NAME: 'Radio Testdorp',
     LIBRARY_DIR: libraryDir,
+    REQUEST_LIBRARY_DIR: requestLibraryDir,
     PUBLIC_ORIGIN: 'https://radio.test',
   });
   const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
@@ -43,7 +48,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
-  rmSync(libraryDir, { recursive: true, force: true });
+  rmSync(dataDir, { recursive: true, force: true });
 });
 
 const station = (method: 'GET' | 'POST', url: string, payload?: object) =>
@@ -217,24 +222,58 @@ describe('history', () => {
 });
 
 describe('library, queue and next entry', () => {
-  it('lists the audio files of LIBRARY_DIR with their tags, or names from the file', async () => {
+  it('lists the audio files of both folders by absolute path, all requestable', async () => {
     const tracks = await source.library();
+    const track = (file: string, dir = libraryDir) => ({
+      mediaId: path.join(dir, file),
+      path: path.join(dir, file),
+      requestable: true,
+      requestId: path.join(dir, file),
+      duration: 1,
+    });
     expect(tracks).toEqual([
       {
-        path: 'De Polderjongens - Fietsen in de regen.mp3',
+        ...track('De Polderjongens - Fietsen in de regen.mp3'),
         artist: 'De Polderjongens',
         title: 'Fietsen in de regen',
         album: null,
-        duration: 1,
       },
       {
-        path: 'Zomer/Femke de Wit - Tegenwind.mp3',
+        ...track('Zomer/Femke de Wit - Tegenwind.mp3'),
         artist: 'Femke de Wit',
         title: 'Tegenwind',
         album: 'Dijk van een dag',
-        duration: 1,
+      },
+      {
+        ...track('Zeeland Zingt - Zomeravond aan Zee.mp3', requestLibraryDir),
+        artist: 'Zeeland Zingt',
+        title: 'Zomeravond aan Zee',
+        album: null,
       },
     ]);
+  });
+
+  it('marks the request-only songs as their own playlist in the files list', async () => {
+    const files = await station('GET', builtInStationPaths.files);
+    const playlists = (files.json() as { title: string; playlists: { name: string }[] }[]).map(
+      (file) => [file.title, file.playlists.map((playlist) => playlist.name)],
+    );
+    expect(playlists).toEqual([
+      ['Fietsen in de regen', ['Rotatie']],
+      ['Tegenwind', ['Rotatie']],
+      ['Zomeravond aan Zee', ['Alleen verzoekjes']],
+    ]);
+  });
+
+  it('lists a file added to a folder at the next call', async () => {
+    makeMp3('Later - Erbij.mp3', {}, requestLibraryDir);
+    try {
+      const titles = (await source.library()).map((track) => track.title);
+      expect(titles).toContain('Erbij');
+    } finally {
+      rmSync(path.join(requestLibraryDir, 'Later - Erbij.mp3'));
+    }
+    expect((await source.library()).map((track) => track.title)).not.toContain('Erbij');
   });
 
   it('has an empty queue and nothing to play next until the automation queue exists', async () => {

@@ -5,12 +5,16 @@ import { jobDefinition, type JobData, type JobInput, type JobName } from '@radio
 import { DjSettingsReader, type Db } from '@radio/db';
 import { backfillHistory } from '../history/backfill-history.ts';
 import { PlayHistoryRepository } from '../history/play-history-repository.ts';
+import { LibraryTracksRepository } from '../library/library-tracks-repository.ts';
+import { scanLibrary } from '../library/scan-library.ts';
 import { ingestNowPlaying } from '../now-playing/ingest-now-playing.ts';
 import { NowPlayingStore } from '../now-playing/now-playing-store.ts';
 import { SessionsRepository } from '../sessions/sessions-repository.ts';
 import type { SourceFactory } from '../station/active-source.ts';
 
 const BACKFILL_TIMEOUT_MS = 30_000;
+/** Per call of the source: a page of 500 files (AzuraCast) or the built-in station's listing. */
+const LIBRARY_SCAN_TIMEOUT_MS = 60_000;
 
 type Enqueue = <Name extends JobName>(name: Name, data: JobInput<Name>) => Promise<void>;
 
@@ -33,6 +37,7 @@ export function jobHandlers(deps: JobDeps): JobHandlers {
   const settings = new DjSettingsReader(db);
   const history = new PlayHistoryRepository(db);
   const store = new NowPlayingStore(deps.redis);
+  const libraryTracks = new LibraryTracksRepository(db);
   return {
     'remove-expired-sessions': async () => {
       const removed = await sessions.deleteExpired();
@@ -55,6 +60,15 @@ export function jobHandlers(deps: JobDeps): JobHandlers {
         { settings, history, createSource, timeoutMs: BACKFILL_TIMEOUT_MS, log },
         data,
       ),
+    'scan-library': () =>
+      scanLibrary({
+        settings,
+        tracks: libraryTracks,
+        createSource,
+        timeoutMs: LIBRARY_SCAN_TIMEOUT_MS,
+        log,
+        now: deps.now,
+      }),
     // Placeholder of branch i7-requests: branch i7-deezer brings the real handler (take it).
     'acquire-deezer-track': async ({ requestId }) => {
       throw new Error(`acquire-deezer-track ${requestId}: no downloader handler on this branch`);

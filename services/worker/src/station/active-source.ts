@@ -1,5 +1,5 @@
 import type { DjSettingsRow } from '@radio/db';
-import type { StationSource, StationSourceSettings } from '@radio/station';
+import { stationSourceKey, type StationSource, type StationSourceSettings } from '@radio/station';
 
 export type SourceFactory = (settings: StationSourceSettings) => StationSource;
 
@@ -30,6 +30,6 @@ export function activeSourceOf(
   const apiKey = (live ? row.liveApiKey : row.nonstopApiKey)?.trim();
   if (!url) return null;
   // A URL that does not parse is still "configured": the source fails, and that is logged.
-  const key = URL.canParse(url) ? new URL(url).origin : url;
+  const key = stationSourceKey(url);
   return { key, settings: { nowPlayingUrl: url, apiKey: apiKey || null, timeoutMs } };
 }

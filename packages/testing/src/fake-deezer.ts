@@ -1,0 +1,143 @@
+/**
+ * A fake Deezer for catalogue tests: serves the fixtures of fixtures/deezer/ at the public API's
+ * paths on a free loopback port, with a switchable variant for every way Deezer fails, a delay,
+ * and a count of the calls (to assert caching and rate limiting).
+ *
+ *   const deezer = await startFakeDeezer();
+ *   const api = new DeezerApi({ baseUrl: deezer.url });
+ *   deezer.use('quota');      // HTTP 200 {"error":{"code":4,...}}
+ *   deezer.delayMs = 50;      // every answer 50 ms late (or longer than the client's timeout)
+ *   deezer.calls;             // API calls so far
+ *   deezer.reset();           // fixtures, no delay, counters and log emptied
+ *
+ * GET /search: search.json (variant 'ok'; 'empty': search-empty.json). GET /track/{id}: track.json
+ * for the fixture's id, error-nodata.json for any other. POST /ajax/gw-light.php (the ARL check,
+ * deezer.getUserData): userdata-valid.json when the `arl` cookie is `validArl`, else
+ * userdata-invalid.json.
+ */
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import { answerAfter, listenOnLoopback, recordRequest } from './http-fake.ts';
+import type { ReceivedRequest } from './fake-station.ts';
+
+const fixturesDir = new URL('../fixtures/deezer/', import.meta.url);
+
+export type DeezerFixture =
+  | 'search'
+  | 'search-empty'
+  | 'track'
+  | 'error-quota'
+  | 'error-nodata'
+  | 'userdata-valid'
+  | 'userdata-invalid';
+
+/** A fresh copy of a fixture, to change for a variant. */
+export function deezerFixture(name: DeezerFixture): unknown {
+  return JSON.parse(readFileSync(new URL(`${name}.json`, fixturesDir), 'utf8'));
+}
+
+/** The id of track.json (and the first search hit). */
+export const FAKE_DEEZER_TRACK_ID = '3108251';
+
+export type FakeDeezerVariant =
+  /** The fixtures. */
+  | 'ok'
+  /** Search finds nothing. */
+  | 'empty'
+  /** HTTP 200 with the quota error (code 4) on every call. */
+  | 'quota'
+  /** HTTP 200 with "no data" (code 800) on every call. */
+  | 'no-data'
+  /** HTTP 500. */
+  | 'server-error'
+  /** HTTP 200 with a body that is not JSON. */
+  | 'junk';
+
+export interface FakeDeezer {
+  /** http://127.0.0.1:PORT: DEEZER_API_URL (and DEEZER_GATEWAY_URL). */
+  url: string;
+  use(variant: FakeDeezerVariant): void;
+  /** Every answer waits this long (0: none). */
+  delayMs: number;
+  /** The ARL the user-data call accepts. */
+  validArl: string;
+  /** Calls of the public API (search and track) since the last reset. */
+  readonly calls: number;
+  /** Every request received, oldest first. */
+  readonly requests: ReceivedRequest[];
+  reset(): void;
+  close(): Promise<void>;
+}
+
+export async function startFakeDeezer(): Promise<FakeDeezer> {
+  const fixture = (name: DeezerFixture): string =>
+    readFileSync(new URL(`${name}.json`, fixturesDir), 'utf8');
+  const requests: ReceivedRequest[] = [];
+  const state = { variant: 'ok' as FakeDeezerVariant, delayMs: 0, calls: 0, validArl: '' };
+
+  const answer = (pathname: string, cookie: string | undefined): [number, string] => {
+    if (pathname === '/ajax/gw-light.php') {
+      const arl = /(?:^|;\s*)arl=([^;]*)/.exec(cookie ?? '')?.[1];
+      const valid = state.validArl !== '' && arl === state.validArl;
+      return [200, fixture(valid ? 'userdata-valid' : 'userdata-invalid')];
+    }
+    const isSearch = pathname === '/search';
+    const trackId = /^\/track\/([^/]+)$/.exec(pathname)?.[1];
+    if (!isSearch && trackId === undefined) return [404, fixture('error-nodata')];
+    state.calls += 1;
+    switch (state.variant) {
+      case 'quota':
+        return [200, fixture('error-quota')];
+      case 'no-data':
+        return [200, fixture('error-nodata')];
+      case 'server-error':
+        return [500, '<html><body>500 Internal Server Error</body></html>'];
+      case 'junk':
+        return [200, '<html>Even geduld</html>'];
+      case 'empty':
+        return [200, isSearch ? fixture('search-empty') : fixture('error-nodata')];
+      case 'ok':
+        if (isSearch) return [200, fixture('search')];
+        return [200, fixture(trackId === FAKE_DEEZER_TRACK_ID ? 'track' : 'error-nodata')];
+    }
+  };
+
+  const server = http.createServer((request, response) => {
+    const url = recordRequest(request, requests);
+    const [status, body] = answer(url.pathname, request.headers.cookie);
+    const send = (): void => {
+      response.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+      response.end(body);
+    };
+    // Read the request body (the gateway call posts one) before answering.
+    request.resume();
+    request.on('end', () => answerAfter(response, state.delayMs, send));
+  });
+  const { url, close } = await listenOnLoopback(server);
+
+  return {
+    url,
+    use: (variant) => void (state.variant = variant),
+    get delayMs() {
+      return state.delayMs;
+    },
+    set delayMs(value: number) {
+      state.delayMs = value;
+    },
+    get validArl() {
+      return state.validArl;
+    },
+    set validArl(value: string) {
+      state.validArl = value;
+    },
+    get calls() {
+      return state.calls;
+    },
+    requests,
+    reset() {
+      Object.assign(state, { variant: 'ok', delayMs: 0, calls: 0 });
+      requests.length = 0;
+    },
+    close,
+  };
+}

@@ -1,0 +1,264 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { pino } from 'pino';
+import { createDb, DjSettingsReader, type Db } from '@radio/db';
+import {
+  createAzuraCastSource,
+  publishedFiles,
+  publishedRequests,
+  type BuiltInLibraryTrack,
+} from '@radio/station';
+import {
+  azuraCastError,
+  azuraCastFixture,
+  createTestDatabase,
+  fakeStationPaths,
+  startFakeStationServer,
+  type FakeStationServer,
+  type TestDatabase,
+} from '@radio/testing';
+import { LibraryTracksRepository } from '../../src/library/library-tracks-repository.ts';
+import { scanLibrary } from '../../src/library/scan-library.ts';
+
+let station: FakeStationServer;
+let database: TestDatabase;
+let db: Db;
+let tracks: LibraryTracksRepository;
+
+beforeAll(async () => {
+  station = await startFakeStationServer();
+});
+afterAll(() => station.close());
+beforeEach(async () => {
+  station.reset();
+  database = await createTestDatabase();
+  db = createDb(database.url);
+  tracks = new LibraryTracksRepository(db);
+});
+afterEach(async () => {
+  await db.destroy();
+  await database.drop();
+});
+
+async function useStation(apiKey: string | null = 'sleutel:geheim'): Promise<void> {
+  await db
+    .updateTable('djSettings')
+    .set({ nonstopUrl: station.nowPlayingUrl, nonstopApiKey: apiKey })
+    .execute();
+}
+
+const scan = (now = new Date()) =>
+  scanLibrary({
+    settings: new DjSettingsReader(db),
+    tracks,
+    createSource: createAzuraCastSource,
+    timeoutMs: 5_000,
+    log: pino({ level: 'silent' }),
+    now: () => now,
+  });
+
+const rows = () =>
+  db
+    .selectFrom('libraryTracks')
+    .select([
+      'id',
+      'source',
+      'mediaId',
+      'requestId',
+      'path',
+      'title',
+      'artist',
+      'album',
+      'duration',
+      'requestable',
+      'searchArtist',
+      'goneAt',
+    ])
+    .orderBy('id')
+    .execute();
+
+describe('scanning an AzuraCast library', () => {
+  it('indexes every file with its request id; the jingle is not requestable', async () => {
+    await useStation();
+    await scan();
+    const indexed = await rows();
+    expect(indexed).toHaveLength(10);
+    expect(indexed.find((row) => row.title === 'Zoutelande')).toMatchObject({
+      source: station.url,
+      mediaId: '48826d41ebe3d6bb03653f26',
+      requestId: '48826d41ebe3d6bb03653f26',
+      path: 'Hollandse Hits/BLOF - Zoutelande.mp3',
+      artist: 'BLØF',
+      searchArtist: 'blof',
+      album: 'Aan',
+      duration: 188,
+      requestable: true,
+      goneAt: null,
+    });
+    expect(indexed.filter((row) => !row.requestable).map((row) => row.title)).toEqual([
+      'Station ID (kort)',
+    ]);
+    expect(indexed.find((row) => row.title === 'Roller Coaster')?.album).toBe('');
+  });
+
+  it('marks a vanished track gone (keeping its row) and un-gones it when it comes back', async () => {
+    await useStation();
+    await scan(new Date('2026-11-24T10:00:00Z'));
+    const [first, ...rest] = azuraCastFixture('files') as unknown[];
+    station.respond(fakeStationPaths.files, { json: rest });
+    await scan(new Date('2026-11-24T10:15:00Z'));
+    const zoutelande = async () =>
+      (await rows()).find((row) => row.mediaId === '48826d41ebe3d6bb03653f26');
+    const gone = await zoutelande();
+    expect(gone?.goneAt).toEqual(new Date('2026-11-24T10:15:00Z'));
+    expect((await rows()).filter((row) => row.goneAt === null)).toHaveLength(9);
+
+    station.respond(fakeStationPaths.files, { json: [first, ...rest] });
+    await scan(new Date('2026-11-24T10:30:00Z'));
+    const back = await zoutelande();
+    expect(back).toMatchObject({ id: gone?.id, goneAt: null });
+  });
+
+  it('updates a track whose tags or requestability changed', async () => {
+    await useStation();
+    await scan();
+    const files = azuraCastFixture('files') as { unique_id: string; title: string }[];
+    station.respond(fakeStationPaths.files, {
+      json: files.map((file) =>
+        file.unique_id === '48826d41ebe3d6bb03653f26'
+          ? { ...file, title: 'Zoutelande (live)' }
+          : file,
+      ),
+    });
+    station.respond(fakeStationPaths.requests, {
+      json: (azuraCastFixture('requests') as { request_id: string }[]).filter(
+        (request) => request.request_id !== '48826d41ebe3d6bb03653f26',
+      ),
+    });
+    await scan();
+    expect((await rows()).find((row) => row.mediaId === '48826d41ebe3d6bb03653f26')).toMatchObject({
+      title: 'Zoutelande (live)',
+      requestable: false,
+      requestId: null,
+    });
+  });
+
+  it('marks nothing gone when the station fails, and fails the job', async () => {
+    await useStation();
+    await scan();
+    station.respond(fakeStationPaths.files, azuraCastError(500, 'Database kapot'));
+    await expect(scan()).rejects.toThrow('Database kapot');
+    expect((await rows()).filter((row) => row.goneAt !== null)).toEqual([]);
+  });
+
+  it('does nothing without a station key (the files API needs one)', async () => {
+    await useStation(null);
+    await scan();
+    expect(await rows()).toEqual([]);
+    expect(station.requests).toEqual([]);
+  });
+});
+
+describe('scanning the built-in station', () => {
+  const library: BuiltInLibraryTrack[] = [
+    {
+      path: '/data/library/Femke de Wit - Zomer aan het IJ.mp3',
+      requestOnly: false,
+      artist: 'Femke de Wit',
+      title: 'Zomer aan het IJ',
+      album: 'Grachtengoud',
+      genre: 'Demo',
+      duration: 50,
+      modifiedAt: 1_770_000_000,
+    },
+    {
+      path: '/data/request-library/Zeeland Zingt - Zomeravond aan Zee.mp3',
+      requestOnly: true,
+      artist: 'Zeeland Zingt',
+      title: 'Zomeravond aan Zee',
+      album: '',
+      genre: 'Demo',
+      duration: 45,
+      modifiedAt: 1_770_000_000,
+    },
+  ];
+
+  it('indexes both folders by absolute path, every track requestable', async () => {
+    // What the requests service publishes for the built-in station (its files and requests).
+    station.respond(fakeStationPaths.files, { json: publishedFiles(library) });
+    station.respond(fakeStationPaths.requests, { json: publishedRequests(library) });
+    await useStation();
+    await scan();
+    expect(
+      (await rows()).map(({ mediaId, path, requestId, requestable, title }) => ({
+        mediaId,
+        path,
+        requestId,
+        requestable,
+        title,
+      })),
+    ).toEqual(
+      library.map((track) => ({
+        mediaId: track.path,
+        path: track.path,
+        requestId: track.path,
+        requestable: true,
+        title: track.title,
+      })),
+    );
+  });
+});
+
+describe('indexing one track (a file the worker added)', () => {
+  it('is never marked gone by a scan that started before it was added', async () => {
+    await useStation();
+    const scanStartedAt = new Date(Date.now() - 1_000);
+    await tracks.upsert(station.url, [
+      {
+        mediaId: '/data/request-library/Nieuw - Gedownload.mp3',
+        path: '/data/request-library/Nieuw - Gedownload.mp3',
+        title: 'Gedownload',
+        artist: 'Nieuw',
+        album: null,
+        duration: 200,
+        requestable: true,
+        requestId: '/data/request-library/Nieuw - Gedownload.mp3',
+      },
+    ]);
+    expect(await tracks.markGone(station.url, [], scanStartedAt)).toBe(0);
+    expect((await rows()).map((row) => [row.title, row.goneAt])).toEqual([['Gedownload', null]]);
+  });
+});
+
+describe('the library index at scale', () => {
+  it('indexes 200,000 tracks, rescans them and marks the vanished ones gone in seconds', async () => {
+    const many = Array.from({ length: 200_000 }, (_, index) => ({
+      mediaId: `media-${index}`,
+      path: `Artiest ${index % 5000}/Titel ${index}.mp3`,
+      title: `Titel ${index}`,
+      artist: `Artiest ${index % 5000}`,
+      album: `Album ${index % 20000}`,
+      duration: 180 + (index % 120),
+      requestable: index % 10 !== 0,
+      requestId: index % 10 !== 0 ? `media-${index}` : null,
+    }));
+    const first = new Date('2026-11-24T10:00:00Z');
+    let started = performance.now();
+    expect(await tracks.upsert('http://station', many, first)).toBe(200_000);
+    const firstMs = performance.now() - started;
+
+    const second = new Date('2026-11-24T10:15:00Z');
+    const listed = many.slice(1_000);
+    listed[0] = { ...listed[0]!, title: 'Nieuwe titel' };
+    started = performance.now();
+    // An unchanged library is not written again: only the changed track.
+    expect(await tracks.upsert('http://station', listed, second)).toBe(1);
+    const ids = listed.map((track) => track.mediaId);
+    expect(await tracks.markGone('http://station', ids, second, second)).toBe(1_000);
+    const rescanMs = performance.now() - started;
+    console.info(
+      `200,000 tracks: first scan ${Math.round(firstMs)} ms, rescan ${Math.round(rescanMs)} ms`,
+    );
+    expect(firstMs).toBeLessThan(20_000);
+    expect(rescanMs).toBeLessThan(20_000);
+  }, 120_000);
+});
