@@ -1,10 +1,11 @@
 import { JobProducer } from '@radio/contracts/jobs-producer';
 import { REQUEST_TRACK_READY_CHANNEL } from '@radio/contracts';
 import { assertRedisReady, createService, type ServiceApp } from '@radio/service-kit';
-import { builtInNowPlayingUrl } from '@radio/station';
+import { builtInNowPlayingUrl, DeezerApi } from '@radio/station';
 import type { RequestsConfig } from './config.ts';
 import { AutomationQueue } from './queue/automation-queue.ts';
-import { deezerTrackLookup } from './requests/deezer-track-lookup.ts';
+import { DeezerCatalogue } from './catalogue/deezer-catalogue.ts';
+import { catalogueTrackLookup } from './requests/deezer-track-lookup.ts';
 import { NowPlayingClock } from './requests/now-playing-clock.ts';
 import { RequestRules } from './requests/request-rules.ts';
 import { RequestService, type LookupDeezerTrack } from './requests/request-service.ts';
@@ -17,7 +18,7 @@ import { BuiltInPlaysRepository } from './station/built-in-plays-repository.ts';
 import { StationLibrary } from './station/station-library.ts';
 
 export interface RequestsAppOptions {
-  /** Looks a Deezer track up by id; default: Deezer's API at DEEZER_API_URL, uncached. */
+  /** Looks a Deezer track up by id; default: the Deezer catalogue (cached, rate limited). */
   lookupDeezerTrack?: LookupDeezerTrack;
   /** The clock of the request rules (tests move it). */
   clock?: () => Date;
@@ -66,7 +67,16 @@ export function buildApp(
         queue,
         settings: () => settings.get(),
         nowPlaying: new NowPlayingClock(app.redis),
-        lookupDeezerTrack: options.lookupDeezerTrack ?? deezerTrackLookup(config.DEEZER_API_URL),
+        lookupDeezerTrack:
+          options.lookupDeezerTrack ??
+          catalogueTrackLookup(
+            new DeezerCatalogue({
+              redis: app.redis,
+              api: new DeezerApi({ baseUrl: config.DEEZER_API_URL }),
+              cacheHours: config.DEEZER_CACHE_HOURS,
+              log: app.log,
+            }),
+          ),
         enqueueAcquisition: async (requestId) => {
           assertRedisReady(app.redis);
           await jobs.enqueue('acquire-deezer-track', { requestId });

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { NOW_PLAYING_KEY, REQUEST_TRACK_READY_CHANNEL } from '@radio/contracts';
 import { JobProducer } from '@radio/contracts/jobs-producer';
 import { createTestApp, type TestApp, type TestClient } from '@radio/service-kit/testing';
+import { startFakeDeezer, type FakeDeezer } from '@radio/testing';
 import type { RequestParts } from '../../src/app.ts';
 import { buildRequestsAppWith } from '../build.ts';
-import { startFakeDeezer } from '../requests/deezer-fake.ts';
 import { seedPlay, seedTrack, updateSettings } from '../requests/seed.ts';
 
 let now = new Date('2026-11-24T12:00:00Z');
@@ -14,7 +14,7 @@ const advance = (minutes: number) => {
 
 let t: TestApp;
 let parts: RequestParts;
-let deezer: Awaited<ReturnType<typeof startFakeDeezer>>;
+let deezer: FakeDeezer;
 
 beforeAll(async () => {
   deezer = await startFakeDeezer();
@@ -428,6 +428,13 @@ describe('the automation queue', () => {
     await jobs.close();
 
     expect((await submit(client, { source: 'deezer', deezer_id: '999' })).statusCode).toBe(404);
+    // Deezer failing: a fast 503, nothing stored.
+    deezer.use('server-error');
+    const failing = await submit(client, { source: 'deezer', deezer_id: '1234' });
+    deezer.use('ok');
+    expect(failing.statusCode).toBe(503);
+    expect(failing.json().code).toBe('DEEZER_UNAVAILABLE');
+    expect(await t.app.db.selectFrom('songRequests').select('id').execute()).toHaveLength(1);
 
     // What the worker does: the track in the library, the request ready, the message.
     const trackId = await seedTrack(t.app.db, {
