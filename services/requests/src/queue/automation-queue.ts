@@ -128,6 +128,23 @@ export class AutomationQueue {
     });
   }
 
+  /**
+   * An admin's own entry (no request) at a 1-based place among the waiting entries (the end when
+   * past it). Requests placed later never go before it.
+   */
+  async insertManual(
+    entry: { title: string; artist: string; uri: string; duration: number },
+    toPlace: number,
+    machine = MAIN_MACHINE,
+  ): Promise<void> {
+    await this.#repository.transaction(machine, async (repository) => {
+      const waiting = await repository.waitingEntries(machine);
+      const index = Math.min(Math.max(0, toPlace - 1), waiting.length);
+      const [position = 0] = await placeBetween(repository, waiting, index, 1);
+      await repository.insert([{ ...entry, machine, kind: 'manual', requestId: null, position }]);
+    });
+  }
+
   /** Takes a request (and its voice message) out of the queue. */
   remove(requestId: number): Promise<void> {
     return this.#repository.removeRequest(requestId);

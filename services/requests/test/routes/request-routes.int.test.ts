@@ -355,10 +355,16 @@ describe('the automation queue', () => {
       expect(await parts.queue.waitingRequest(entry.requestId, 0)).toEqual(entry);
     }
 
+    // An admin's own entry at place 2 (after what was handed out, it is the second waiting).
+    await parts.queue.insertManual(
+      { title: 'Jingle', artist: '', uri: '/srv/bibliotheek/jingle.mp3', duration: 5 },
+      2,
+    );
+    expect(await order()).toEqual([`voice:${v}`, `${v}`, 'null', `${a}`, `${b}`, `${c}`]);
     // A newcomer's first request goes before the first entry of a later round: Anna's second.
     const dirk = await listener({ name: 'Dirk' });
     const d = (await submit(dirk.client, { libraryTrackId: await seedTrack(t.app.db) })).json().id;
-    expect(await order()).toEqual([`voice:${v}`, `${v}`, `${d}`, `${a}`, `${b}`, `${c}`]);
+    expect(await order()).toEqual([`voice:${v}`, `${v}`, 'null', `${d}`, `${a}`, `${b}`, `${c}`]);
   });
 
   it('holds a request with a voice message for review, then airs the voice message first', async () => {
