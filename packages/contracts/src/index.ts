@@ -6,3 +6,4 @@ export * from './playlist.ts';
 export * from './request-events.ts';
 export * from './deezer-arl.ts';
 export * from './acquisition.ts';
+export * from './requests.ts';

@@ -114,6 +114,8 @@ export interface SongRequestsTable {
   downloadError: string | null;
   /** Acquisition tries of the current round (the worker's acquire-deezer-track job). */
   downloadAttempts: Generated<number>;
+  /** The library track asked for (a Deezer request's once it is acquired). */
+  libraryTrackId: ColumnType<string | null, number | string | null, number | string | null>;
 }
 
 export interface DjSettingsTable {
@@ -152,6 +154,27 @@ export interface CloudUploadsTable {
   reviewedAt: Date | null;
 }
 
+export type AutomationEntryKind = 'request' | 'voice_message' | 'manual';
+
+/** The automation queue the built-in station plays (owned by the requests service). */
+export interface AutomationQueueTable {
+  id: ColumnType<string, never, never>;
+  /** The playout channel (1 = main). */
+  machine: Generated<number>;
+  position: number;
+  kind: AutomationEntryKind;
+  requestId: number | null;
+  title: Generated<string>;
+  artist: Generated<string>;
+  /** What the station plays: a path in the library folders or an http(s) URL. */
+  uri: string;
+  /** Seconds; 0 when unknown. */
+  duration: Generated<number>;
+  /** Set once the station was given this entry; it is removed when the station starts it. */
+  handedOutAt: Date | null;
+  createdAt: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -161,6 +184,7 @@ export interface Database {
   songRequests: SongRequestsTable;
   djSettings: DjSettingsTable;
   cloudUploads: CloudUploadsTable;
+  automationQueue: AutomationQueueTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -170,3 +194,5 @@ export type DjSettingsRow = Selectable<DjSettingsTable>;
 export type PlayHistoryRow = Selectable<PlayHistoryTable>;
 export type NewPlayHistory = Insertable<PlayHistoryTable>;
 export type LibraryTrackRow = Selectable<LibraryTracksTable>;
+export type SongRequestRow = Selectable<SongRequestsTable>;
+export type AutomationQueueRow = Selectable<AutomationQueueTable>;

@@ -1,5 +1,6 @@
 export * from './station-source.ts';
 export { createAzuraCastSource } from './azuracast/azuracast-source.ts';
+export { AzuraCastApi } from './azuracast/azuracast-api.ts';
 export * from './built-in/built-in-station.ts';
 export * from './built-in/published-shapes.ts';
 export * from './deezer/deezer-api.ts';

@@ -1,21 +1,95 @@
-import { createService, type ServiceApp } from '@radio/service-kit';
-import { builtInNowPlayingUrl } from '@radio/station';
+import { JobProducer } from '@radio/contracts/jobs-producer';
+import { REQUEST_TRACK_READY_CHANNEL } from '@radio/contracts';
+import { assertRedisReady, createService, type ServiceApp } from '@radio/service-kit';
+import { builtInNowPlayingUrl, DeezerApi } from '@radio/station';
 import type { RequestsConfig } from './config.ts';
 import { DeezerArlRepository } from './deezer/deezer-arl-repository.ts';
 import { deezerArlRoutes } from './routes/deezer-arl-routes.ts';
+import { AutomationQueue } from './queue/automation-queue.ts';
+import { DeezerCatalogue } from './catalogue/deezer-catalogue.ts';
+import { catalogueTrackLookup } from './requests/deezer-track-lookup.ts';
+import { NowPlayingClock } from './requests/now-playing-clock.ts';
+import { RequestRules } from './requests/request-rules.ts';
+import { RequestService, type LookupDeezerTrack } from './requests/request-service.ts';
+import { RequestsRepository } from './requests/requests-repository.ts';
+import { requestRoutes } from './routes/request-routes.ts';
 import { settingsRoutes } from './routes/settings-routes.ts';
 import { stationRoutes } from './routes/station-routes.ts';
 import { SettingsRepository } from './settings/settings-repository.ts';
 import { BuiltInPlaysRepository } from './station/built-in-plays-repository.ts';
 import { StationLibrary } from './station/station-library.ts';
 
-export function buildApp(config: RequestsConfig): Promise<ServiceApp> {
+export interface RequestsAppOptions {
+  /** Looks a Deezer track up by id; default: the Deezer catalogue (cached, rate limited). */
+  lookupDeezerTrack?: LookupDeezerTrack;
+  /** The clock of the request rules (tests move it). */
+  clock?: () => Date;
+  /** Receives the request parts once built (tests; the search routes take `rules`). */
+  expose?: (parts: RequestParts) => void;
+}
+
+export interface RequestParts {
+  rules: RequestRules;
+  requests: RequestService;
+  queue: AutomationQueue;
+}
+
+export function buildApp(
+  config: RequestsConfig,
+  options: RequestsAppOptions = {},
+): Promise<ServiceApp> {
   return createService({
     name: 'requests',
     config,
     routes: async (app) => {
       const settings = new SettingsRepository(app.db);
+      const requestsRepository = new RequestsRepository(app.db);
+      const rules = new RequestRules({
+        repository: requestsRepository,
+        settings: () => settings.get(),
+        deezerDownloaderConfigured: Boolean(config.DEEZER_DOWNLOAD_COMMAND),
+      });
+      const queue = new AutomationQueue(app.db, {
+        libraryDir: config.LIBRARY_DIR,
+        filesOrigin: config.PUBLIC_ORIGIN[0] ?? '',
+      });
+      const jobs = new JobProducer(app.redis, (error) =>
+        app.logLimiter.log(
+          app.log,
+          'warn',
+          'job-queue',
+          { error: error.message },
+          'job queue error',
+        ),
+      );
+      app.addHook('onClose', () => jobs.close());
+      const requests = new RequestService({
+        repository: requestsRepository,
+        rules,
+        queue,
+        settings: () => settings.get(),
+        nowPlaying: new NowPlayingClock(app.redis),
+        lookupDeezerTrack:
+          options.lookupDeezerTrack ??
+          catalogueTrackLookup(
+            new DeezerCatalogue({
+              redis: app.redis,
+              api: new DeezerApi({ baseUrl: config.DEEZER_API_URL }),
+              cacheHours: config.DEEZER_CACHE_HOURS,
+              log: app.log,
+            }),
+          ),
+        enqueueAcquisition: async (requestId) => {
+          assertRedisReady(app.redis);
+          await jobs.enqueue('acquire-deezer-track', { requestId });
+        },
+        clock: options.clock,
+      });
+
+      options.expose?.({ rules, requests, queue });
+
       await app.register(settingsRoutes(settings));
+      await app.register(requestRoutes(requests));
       await app.register(
         deezerArlRoutes({
           arls: new DeezerArlRepository(app.db),
@@ -35,8 +109,48 @@ export function buildApp(config: RequestsConfig): Promise<ServiceApp> {
             timezone: config.STATION_TZ,
             publicOrigin: config.PUBLIC_ORIGIN[0] ?? '',
           },
+          queue,
         }),
       );
+
+      // The worker says a Deezer request's track is in the library: queue it. On every
+      // (re)connection, queue what a missed message left behind.
+      const subscriber = app.redis.duplicate({ commandTimeout: undefined });
+      subscriber.on('error', (error: Error) =>
+        app.logLimiter.log(
+          app.log,
+          'warn',
+          'redis-subscriber',
+          { error: error.message },
+          'redis subscriber error',
+        ),
+      );
+      subscriber.on('message', (_channel: string, message: string) => {
+        const requestId = Number(message);
+        if (!Number.isSafeInteger(requestId) || requestId <= 0) return;
+        requests.trackReady(requestId).then(
+          (queued) => app.log.info({ requestId, queued }, 'deezer request ready'),
+          (error: unknown) =>
+            app.log.error({ err: error, requestId }, 'queueing a ready request failed'),
+        );
+      });
+      const catchUp = async (): Promise<void> => {
+        await subscriber.subscribe(REQUEST_TRACK_READY_CHANNEL);
+        const queued = await requests.reconcile();
+        if (queued > 0) app.log.info({ queued }, 'queued approved requests left unqueued');
+      };
+      const catchUpLogged = (): void => {
+        catchUp().catch((error: unknown) =>
+          app.log.warn({ err: error }, 'catching up on ready requests failed'),
+        );
+      };
+      app.addHook('onReady', async () => {
+        if (subscriber.status === 'ready') catchUpLogged();
+        subscriber.on('ready', catchUpLogged);
+      });
+      app.addHook('onClose', async () => {
+        subscriber.disconnect();
+      });
 
       const builtInStationUrl = config.BUILT_IN_STATION_URL;
       if (builtInStationUrl) {

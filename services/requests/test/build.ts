@@ -1,6 +1,6 @@
 import { parseConfig, type ServiceApp } from '@radio/service-kit';
-import type { Env } from '@radio/service-kit/testing';
-import { buildApp } from '../src/app.ts';
+import type { BuildApp, Env } from '@radio/service-kit/testing';
+import { buildApp, type RequestsAppOptions } from '../src/app.ts';
 import { requestsEnv } from '../src/config.ts';
 
 /** Nothing listens on the discard port: no test ever reaches the real Deezer by accident. */
@@ -9,3 +9,9 @@ const NO_DEEZER = 'http://127.0.0.1:9/ajax/gw-light.php';
 export function buildRequestsApp(env: Env): Promise<ServiceApp> {
   return buildApp(parseConfig(requestsEnv, { DEEZER_GATEWAY_URL: NO_DEEZER, ...env }));
 }
+
+/** The requests service with options (a clock, access to its parts). */
+export const buildRequestsAppWith =
+  (options: RequestsAppOptions): BuildApp =>
+  (env) =>
+    buildApp(parseConfig(requestsEnv, env), options);

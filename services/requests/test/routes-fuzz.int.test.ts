@@ -9,6 +9,11 @@ describe('every requests route under hostile input', () => {
     samples: {
       'POST /api/dj-settings/registration': { body: { enabled: true } },
       'POST /api/admin/update-deezer-arl': { body: { arl: FAKE_VALID_ARL } },
+      'POST /api/requests': {
+        body: { source: 'local', libraryTrackId: 1, message: 'Voor Jan', browserFingerprint: 'b1' },
+      },
+      'PATCH /api/requests/:id/status': { body: { status: 'approved' } },
+      'GET /api/requests': { query: { status: 'pending', page: '1', pageSize: '20' } },
       [`POST ${builtInStationPaths.trackStarted}`]: {
         body: { title: 'Tegenwind', duration: 50 },
       },

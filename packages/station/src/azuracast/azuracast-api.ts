@@ -86,6 +86,26 @@ export class AzuraCastApi {
     }
     return parsed.data;
   }
+
+  /**
+   * A POST without a body (AzuraCast's song request): its status and message (Api_Status or
+   * Api_Error `message`, else the start of the body). No answer at all is a StationSourceError.
+   */
+  async post(url: URL): Promise<{ status: number; message: string }> {
+    try {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: this.#headers,
+        signal: AbortSignal.timeout(this.#timeoutMs),
+      });
+      const body = await response.text();
+      return { status: response.status, message: errorText(body) };
+    } catch (error) {
+      throw new StationSourceError(
+        `station source POST ${redacted(url)}: no answer (${causeOf(error)})`,
+      );
+    }
+  }
 }
 
 function parseUrl(value: string): URL {

@@ -375,3 +375,34 @@ function shortcodeOf(name: string): string {
       .replace(/^_+|_+$/g, '') || 'station'
   );
 }
+
+/** One entry of the built-in station's automation queue, in playing order. */
+export interface BuiltInQueueEntry {
+  /** Unix seconds when it was queued. */
+  cuedAt: number;
+  artist: string;
+  title: string;
+  /** Seconds; 0 when unknown. */
+  duration: number;
+  isRequest: boolean;
+  /** Already handed to Liquidsoap. */
+  sentToAutodj: boolean;
+  /** What Liquidsoap plays. */
+  uri: string;
+}
+
+/** `GET /api/station/{station}/queue`: the automation queue, next first. */
+export function publishedQueue(entries: readonly BuiltInQueueEntry[]): PublishedQueue {
+  return entries.map((entry) => ({
+    cued_at: entry.cuedAt,
+    played_at: null,
+    duration: Math.round(entry.duration),
+    playlist: '',
+    is_request: entry.isRequest,
+    song: song({ artist: entry.artist, title: entry.title, album: '' }),
+    sent_to_autodj: entry.sentToAutodj,
+    is_played: false,
+    autodj_custom_uri: entry.uri,
+    log: null,
+  }));
+}

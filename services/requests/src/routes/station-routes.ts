@@ -17,11 +17,13 @@ import {
   publishedHistorySchema,
   publishedNowPlaying,
   publishedNowPlayingSchema,
+  publishedQueue,
   publishedQueueSchema,
   publishedRequests,
   publishedRequestsSchema,
   type BuiltInStationProfile,
 } from '@radio/station';
+import type { AutomationQueue } from '../queue/automation-queue.ts';
 import type { BuiltInPlaysRepository } from '../station/built-in-plays-repository.ts';
 import { withNamesFromFilename } from '../station/song-names.ts';
 import type { StationLibrary } from '../station/station-library.ts';
@@ -65,9 +67,16 @@ export interface StationRoutesOptions {
   plays: BuiltInPlaysRepository;
   library: StationLibrary;
   station: BuiltInStationProfile;
+  /** The automation queue Liquidsoap plays (machine 1). */
+  queue: AutomationQueue;
 }
 
-export function stationRoutes({ plays, library, station }: StationRoutesOptions): RoutePlugin {
+export function stationRoutes({
+  plays,
+  library,
+  station,
+  queue,
+}: StationRoutesOptions): RoutePlugin {
   return async (app) => {
     const access = 'station' as const;
     // Polled every few seconds by Liquidsoap and the worker: request logs only for problems.
@@ -109,14 +118,24 @@ export function stationRoutes({ plays, library, station }: StationRoutesOptions)
       async () => publishedRequests(await library.tracks()),
     );
 
-    // The automation queue (its listing and the next entry) arrives with the requests issue;
-    // until then it is empty.
     app.get(
       builtInStationPaths.queue,
       { config: { access }, logLevel, schema: { response: { 200: publishedQueueSchema } } },
-      async () => [],
+      async () =>
+        publishedQueue(
+          (await queue.entries()).map((entry) => ({
+            cuedAt: Math.floor(entry.createdAt.getTime() / 1000),
+            artist: entry.artist,
+            title: entry.title,
+            duration: entry.duration,
+            isRequest: entry.kind !== 'manual',
+            sentToAutodj: entry.handedOutAt !== null,
+            uri: entry.uri,
+          })),
+        ),
     );
 
+    // Each entry is handed out once, even to two callers at once.
     app.get(
       builtInStationPaths.next,
       {
@@ -124,7 +143,12 @@ export function stationRoutes({ plays, library, station }: StationRoutesOptions)
         logLevel,
         schema: { response: { 200: nextEntrySchema, 204: z.null() } },
       },
-      async (_request, reply) => reply.code(204).send(null),
+      async (request, reply) => {
+        const entry = await queue.handOutNext();
+        if (!entry) return reply.code(204).send(null);
+        request.log.info({ entry: entry.id, uri: entry.uri }, 'station: next from the queue');
+        return { uri: entry.uri };
+      },
     );
 
     app.post(
@@ -144,7 +168,11 @@ export function stationRoutes({ plays, library, station }: StationRoutesOptions)
           playId,
           startedAt: new Date(startedAtMs),
         });
-        request.log.info({ play }, 'station: track started');
+        // The file Liquidsoap was handed: its request is on air now.
+        const playedRequest = song.filename
+          ? await queue.started(song.filename, new Date(startedAtMs))
+          : null;
+        request.log.info({ play, playedRequest }, 'station: track started');
         return play;
       },
     );

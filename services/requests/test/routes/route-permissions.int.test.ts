@@ -10,6 +10,7 @@ import {
 import { builtInStationPaths } from '@radio/station';
 import { FAKE_VALID_ARL } from '@radio/testing';
 import { buildRequestsApp } from '../build.ts';
+import { seedTrack } from '../requests/seed.ts';
 
 const cases: RouteCases = {
   ...kitRouteCases,
@@ -21,6 +22,29 @@ const cases: RouteCases = {
   'POST /api/admin/update-deezer-arl': {
     access: 'admin',
     call: () => ({ payload: { arl: FAKE_VALID_ARL } }),
+  },
+  'POST /api/requests': {
+    access: 'user',
+    success: 201,
+    call: async ({ testApp }) => ({
+      payload: { libraryTrackId: await seedTrack(testApp.app.db) },
+      // Each caller from an address of its own: the per-address limit is not under test.
+      remoteAddress: `10.1.0.${Math.floor(Math.random() * 250) + 1}`,
+    }),
+  },
+  'GET /api/pending-requests': { access: 'user' },
+  'GET /api/recent-requests': { access: 'user' },
+  'GET /api/requests': { access: 'admin' },
+  'PATCH /api/requests/:id/status': {
+    access: 'admin',
+    call: async ({ testApp }) => {
+      const request = await testApp.app.db
+        .insertInto('songRequests')
+        .values({ title: 'Tegenwind', artist: 'Femke de Wit', requesterName: 'Iemand' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { url: `/api/requests/${request.id}/status`, payload: { status: 'rejected' } };
+    },
   },
   [`GET ${builtInStationPaths.nowPlaying}`]: { access: 'station' },
   [`GET ${builtInStationPaths.history}`]: { access: 'station' },

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,6 +11,7 @@ import {
 } from '@radio/station';
 import { SettingsRepository } from '../../src/settings/settings-repository.ts';
 import { BuiltInPlaysRepository } from '../../src/station/built-in-plays-repository.ts';
+import { makeMp3 as makeAudio } from '../audio.ts';
 import { buildRequestsApp } from '../build.ts';
 
 const KEY = 'test-internal-token';
@@ -20,25 +20,8 @@ const libraryDir = path.join(dataDir, 'library');
 const requestLibraryDir = path.join(dataDir, 'request-library');
 
 /** A second of silence as an MP3, with the given tags. */
-function makeMp3(file: string, tags: Record<string, string> = {}, dir = libraryDir): void {
-  const metadata = Object.entries(tags).flatMap(([name, value]) => [
-    '-metadata',
-    `${name}=${value}`,
-  ]);
-  execFileSync('ffmpeg', [
-    ...[
-      '-hide_banner',
-      '-loglevel',
-      'error',
-      '-y',
-      '-f',
-      'lavfi',
-      '-i',
-      'anullsrc=r=44100:cl=stereo',
-    ],
-    ...['-t', '1', '-c:a', 'libmp3lame', '-b:a', '128k', ...metadata, path.join(dir, file)],
-  ]);
-}
+const makeMp3 = (file: string, tags: Record<string, string> = {}, dir = libraryDir): void =>
+  makeAudio(path.join(dir, file), { tags });
 
 let t: TestApp;
 let source: StationSource;

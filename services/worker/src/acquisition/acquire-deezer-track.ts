@@ -107,7 +107,7 @@ export async function acquireDeezerTrack(
       },
     ]);
   }
-  await deps.requests.ready(requestId, file);
+  await deps.requests.ready(requestId, file, source?.key ?? null);
   await deps.publishReady(requestId);
   deps.log.info({ requestId, file: path.basename(file) }, 'Deezer track ready');
 }

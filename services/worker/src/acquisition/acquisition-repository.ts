@@ -74,10 +74,23 @@ export class AcquisitionRepository {
       .execute();
   }
 
-  async ready(id: number, filename: string): Promise<void> {
+  /** The track is in the library: the request points at its library row (the queue plays that). */
+  async ready(id: number, filename: string, source: string | null): Promise<void> {
     await this.#db
       .updateTable('songRequests')
-      .set({ downloadStatus: 'ready', downloadError: null, filename })
+      .set((eb) => ({
+        downloadStatus: 'ready',
+        downloadError: null,
+        filename,
+        libraryTrackId:
+          source === null
+            ? null
+            : eb
+                .selectFrom('libraryTracks')
+                .select('libraryTracks.id')
+                .where('libraryTracks.source', '=', source)
+                .where('libraryTracks.mediaId', '=', filename),
+      }))
       .where('id', '=', id)
       .execute();
   }

@@ -31,6 +31,42 @@ export class PlayHistoryRepository {
         .executeTakeFirst();
       added += Number(result.numInsertedOrUpdatedRows ?? 0);
     }
+    const earliest = plays.reduce<Date | null>(
+      (min, play) => (min === null || play.playedAt < min ? play.playedAt : min),
+      null,
+    );
+    if (added > 0 && earliest) await this.markRequestsPlayed(source, earliest);
     return added;
+  }
+
+  /**
+   * Requests submitted to an AzuraCast station's request API are played when its history shows
+   * their track (same source, same accent-folded title and artist, after the request): status
+   * played with the first such play's time. Plays since `since` are looked at.
+   */
+  async markRequestsPlayed(source: string, since: Date): Promise<number> {
+    const firstPlays = this.#db
+      .selectFrom('songRequests as r')
+      .innerJoin('libraryTracks as t', 't.id', 'r.libraryTrackId')
+      .innerJoin('playHistory as p', (join) =>
+        join
+          .onRef('p.source', '=', 't.source')
+          .onRef('p.playedAt', '>=', 'r.requestedAt')
+          .on((eb) => eb(eb.fn('library_fold', ['p.title']), '=', eb.ref('t.searchTitle')))
+          .on((eb) => eb(eb.fn('library_fold', ['p.artist']), '=', eb.ref('t.searchArtist'))),
+      )
+      .select((eb) => ['r.id', eb.fn.min('p.playedAt').as('firstPlay')])
+      .where('r.status', '=', 'approved')
+      .where('t.requestId', 'is not', null)
+      .where('t.source', '=', source)
+      .where('p.playedAt', '>=', since)
+      .groupBy('r.id');
+    const result = await this.#db
+      .updateTable('songRequests')
+      .from(firstPlays.as('m'))
+      .set((eb) => ({ status: 'played', playedAt: eb.ref('m.firstPlay') }))
+      .whereRef('songRequests.id', '=', 'm.id')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
   }
 }

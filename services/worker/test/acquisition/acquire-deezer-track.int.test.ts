@@ -180,6 +180,15 @@ describe('the acquire-deezer-track job', () => {
       downloadAttempts: 1,
       filename: file,
     });
+    // The request points at the indexed track, which is what the requests service queues.
+    expect(
+      await db
+        .selectFrom('songRequests')
+        .innerJoin('libraryTracks as track', 'track.id', 'songRequests.libraryTrackId')
+        .select('track.path')
+        .where('songRequests.id', '=', id)
+        .executeTakeFirst(),
+    ).toEqual({ path: file });
     expect(await readdir(libraryDir)).toEqual(['Golden Earring - Radar Love.mp3']);
     const tags = await parseFile(file);
     expect(tags.common).toMatchObject({

@@ -1,0 +1,253 @@
+import { sql, type Kysely } from 'kysely';
+import type { AutomationEntryKind, AutomationQueueRow, Database } from '@radio/db';
+
+export interface QueueEntry extends AutomationQueueRow {
+  /** The requester of a request's entries (null for manual entries or a deleted user). */
+  userId: number | null;
+}
+
+export type PlacedEntry = Pick<QueueEntry, 'id' | 'kind' | 'requestId' | 'position' | 'userId'>;
+
+export interface NewQueueEntry {
+  machine: number;
+  position: number;
+  kind: AutomationEntryKind;
+  requestId: number | null;
+  title: string;
+  artist: string;
+  uri: string;
+  duration: number;
+}
+
+/** An approved request that may air but has no queue entry yet. */
+export interface UnqueuedRequest {
+  id: number;
+  userId: number | null;
+  title: string;
+  artist: string;
+  duration: number;
+  path: string;
+  voicetrackUrl: string | null;
+}
+
+type Executor = Kysely<Database>;
+
+/** automation_queue (owned by the requests service). */
+export class AutomationQueueRepository {
+  readonly #db: Executor;
+
+  constructor(db: Executor) {
+    this.#db = db;
+  }
+
+  /** Runs `work` in a transaction holding the machine's queue lock. */
+  transaction<T>(machine: number, work: (repository: AutomationQueueRepository) => Promise<T>) {
+    return this.#db.transaction().execute(async (trx) => {
+      const repository = new AutomationQueueRepository(trx);
+      await repository.lockMachine(machine);
+      return work(repository);
+    });
+  }
+
+  /** Inside a transaction: the machine's queue lock, until the transaction ends. */
+  async lockMachine(machine: number): Promise<void> {
+    await sql`select pg_advisory_xact_lock(hashtextextended(${`automation-queue:${machine}`}, 0))`.execute(
+      this.#db,
+    );
+  }
+
+  /** The machine's queue in playing order: what was handed out first, then by position. */
+  entries(machine: number): Promise<QueueEntry[]> {
+    return this.#db
+      .selectFrom('automationQueue as q')
+      .leftJoin('songRequests as r', 'r.id', 'q.requestId')
+      .selectAll('q')
+      .select('r.userId')
+      .where('q.machine', '=', machine)
+      .orderBy(sql`q.handed_out_at is null`)
+      .orderBy('q.handedOutAt')
+      .orderBy('q.position')
+      .orderBy('q.id')
+      .execute();
+  }
+
+  /** What placement needs of the entries not handed out yet, in playing order. */
+  waitingEntries(machine: number): Promise<PlacedEntry[]> {
+    return this.#db
+      .selectFrom('automationQueue as q')
+      .leftJoin('songRequests as r', 'r.id', 'q.requestId')
+      .select(['q.id', 'q.kind', 'q.requestId', 'q.position', 'r.userId'])
+      .where('q.machine', '=', machine)
+      .where('q.handedOutAt', 'is', null)
+      .orderBy('q.position')
+      .orderBy('q.id')
+      .execute();
+  }
+
+  /**
+   * Where one request stands without reading the queue: how many entries (a request with its
+   * voice message counts once) and seconds play before its first entry, and its own seconds.
+   */
+  async placeOf(
+    machine: number,
+    requestId: number,
+  ): Promise<{ before: number; secondsBefore: number; seconds: number } | undefined> {
+    const { rows } = await sql<{ before: string; secondsBefore: string; seconds: string }>`
+      with q as (
+        select id, request_id, duration, handed_out_at is null as waiting,
+               coalesce(handed_out_at, 'epoch'::timestamptz) as handed_out, position
+        from automation_queue where machine = ${machine}
+      ),
+      t as (
+        select waiting, handed_out, position, id from q where request_id = ${requestId}
+        order by waiting, handed_out, position, id limit 1
+      ),
+      ahead as (
+        select q.* from q, t
+        where (q.waiting, q.handed_out, q.position, q.id) < (t.waiting, t.handed_out, t.position, t.id)
+      )
+      select
+        (select count(distinct coalesce('request:' || request_id, 'entry:' || id)) from ahead) as before,
+        (select coalesce(sum(duration), 0) from ahead) as seconds_before,
+        (select coalesce(sum(duration), 0) from q where request_id = ${requestId}) as seconds
+      from t
+    `.execute(this.#db);
+    const row = rows[0];
+    return row
+      ? {
+          before: Number(row.before),
+          secondsBefore: Number(row.secondsBefore),
+          seconds: Number(row.seconds),
+        }
+      : undefined;
+  }
+
+  /** Gives entries new positions, in one statement. */
+  async setPositions(positions: { id: string; position: number }[]): Promise<void> {
+    if (positions.length === 0) return;
+    const ids = positions.map((entry) => entry.id);
+    const values = positions.map((entry) => entry.position);
+    await sql`
+      update automation_queue q set position = v.position
+      from unnest(${ids}::bigint[], ${values}::int[]) as v(id, position)
+      where q.id = v.id
+    `.execute(this.#db);
+  }
+
+  async insert(entries: NewQueueEntry[]): Promise<void> {
+    if (entries.length > 0) await this.#db.insertInto('automationQueue').values(entries).execute();
+  }
+
+  /** Hands out the head once: two callers at once never get the same entry. */
+  handOutNext(machine: number, now: Date): Promise<AutomationQueueRow | undefined> {
+    return this.#db
+      .updateTable('automationQueue')
+      .set({ handedOutAt: now })
+      .where(
+        'id',
+        '=',
+        this.#db
+          .selectFrom('automationQueue')
+          .select('id')
+          .where('machine', '=', machine)
+          .where('handedOutAt', 'is', null)
+          .orderBy('position')
+          .orderBy('id')
+          .limit(1)
+          .forUpdate()
+          .skipLocked(),
+      )
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /**
+   * The station started the handed-out entry of this URI: the entry leaves the queue and its
+   * request (when it is the song itself) becomes played. Answers the request id marked played.
+   */
+  async started(uri: string, playedAt: Date): Promise<number | null> {
+    const entry = await this.#db
+      .deleteFrom('automationQueue')
+      .where(
+        'id',
+        '=',
+        this.#db
+          .selectFrom('automationQueue')
+          .select('id')
+          .where('uri', '=', uri)
+          .where('handedOutAt', 'is not', null)
+          .orderBy('handedOutAt')
+          .limit(1)
+          .forUpdate()
+          .skipLocked(),
+      )
+      .returning(['kind', 'requestId'])
+      .executeTakeFirst();
+    if (entry?.kind !== 'request' || entry.requestId === null) return null;
+    // A voice message played from a temporary copy is never matched by its URI: it is over now.
+    await this.#db.deleteFrom('automationQueue').where('requestId', '=', entry.requestId).execute();
+    const played = await this.#db
+      .updateTable('songRequests')
+      .set({ status: 'played', playedAt })
+      .where('id', '=', entry.requestId)
+      .where('status', 'in', ['pending', 'approved'])
+      .returning('id')
+      .executeTakeFirst();
+    return played?.id ?? null;
+  }
+
+  async removeRequest(requestId: number): Promise<void> {
+    await this.#db.deleteFrom('automationQueue').where('requestId', '=', requestId).execute();
+  }
+
+  async isQueued(requestId: number): Promise<boolean> {
+    const row = await this.#db
+      .selectFrom('automationQueue')
+      .select('id')
+      .where('requestId', '=', requestId)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /**
+   * Approved requests with a library track, not played and not in the queue: `ids` limits it to
+   * those requests. Oldest first.
+   */
+  unqueuedApproved(ids?: number[]): Promise<UnqueuedRequest[]> {
+    let query = this.#db
+      .selectFrom('songRequests as r')
+      .innerJoin('libraryTracks as t', 't.id', 'r.libraryTrackId')
+      .select([
+        'r.id',
+        'r.userId',
+        'r.title',
+        'r.artist',
+        't.duration',
+        't.path',
+        'r.voicetrackUrl',
+      ])
+      .where('r.status', '=', 'approved')
+      .where('r.playedAt', 'is', null)
+      // An AzuraCast station's track is requested through its API, never queued here.
+      .where('t.requestId', 'is', null)
+      .where((eb) => eb.or([eb('r.source', '=', 'local'), eb('r.downloadStatus', '=', 'ready')]))
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('automationQueue as q')
+              .select('q.id')
+              .whereRef('q.requestId', '=', 'r.id'),
+          ),
+        ),
+      )
+      .orderBy('r.requestedAt')
+      .orderBy('r.id');
+    if (ids) {
+      if (ids.length === 0) return Promise.resolve([]);
+      query = query.where('r.id', 'in', ids);
+    }
+    return query.execute();
+  }
+}

@@ -1,0 +1,278 @@
+import path from 'node:path';
+import type { AutomationQueueRow, Db } from '@radio/db';
+import {
+  AutomationQueueRepository,
+  type NewQueueEntry,
+  type PlacedEntry,
+  type QueueEntry,
+  type UnqueuedRequest,
+} from './automation-queue-repository.ts';
+
+/** The main playout channel. */
+export const MAIN_MACHINE = 1;
+
+export interface TrackLocations {
+  /** The built-in station's library folder: relative library paths are under it. */
+  libraryDir?: string;
+  /** Where the station fetches voice messages (`/files/...` paths) from, e.g. the site's origin. */
+  filesOrigin: string;
+}
+
+export interface WaitingEntry {
+  requestId: number;
+  /** 1 = the next to air. */
+  position: number;
+  /** Seconds from now until it starts, given the current song's remaining seconds. */
+  startsInSeconds: number;
+  /** Seconds of it (its voice message and song) on air. */
+  durationSeconds: number;
+}
+
+/** The queue as the built-in station publishes it (AzuraCast's shape is made of this). */
+export type QueueListing = QueueEntry[];
+
+/**
+ * The automation queue: the one place that decides where entries go (fair placement of requests,
+ * a voice message right before its song) and every move, and hands entries to the station.
+ */
+export class AutomationQueue {
+  readonly #repository: AutomationQueueRepository;
+  readonly #locations: TrackLocations;
+
+  constructor(db: Db, locations: TrackLocations) {
+    this.#repository = new AutomationQueueRepository(db);
+    this.#locations = locations;
+  }
+
+  /** The URI the station plays for a library path. */
+  trackUri(libraryPath: string): string {
+    if (/^[a-z][a-z0-9+.-]*:/i.test(libraryPath) || path.isAbsolute(libraryPath))
+      return libraryPath;
+    return this.#locations.libraryDir
+      ? path.join(this.#locations.libraryDir, libraryPath)
+      : libraryPath;
+  }
+
+  voiceUri(voicetrackUrl: string): string {
+    return /^https?:\/\//.test(voicetrackUrl)
+      ? voicetrackUrl
+      : `${this.#locations.filesOrigin.replace(/\/$/, '')}${voicetrackUrl}`;
+  }
+
+  /**
+   * Queues the approved requests (all of them, or those of `requestIds`) that may air and are not
+   * queued yet: after a switch to nonstop, a Deezer track that became ready, an approval, or at
+   * start (a missed message is not a lost request). Answers how many were queued.
+   */
+  async queueApproved(requestIds?: number[], machine = MAIN_MACHINE): Promise<number> {
+    return this.#repository.transaction(machine, async (repository) => {
+      const requests = await repository.unqueuedApproved(requestIds);
+      for (const request of requests) await this.placeRequest(repository, request, machine);
+      return requests.length;
+    });
+  }
+
+  /**
+   * Places one request in the machine's queue: a requester with fewer requests in the queue goes
+   * before one with more (round by round), never before what was already handed out or an
+   * earlier entry of the same round. The caller holds the machine lock (its transaction).
+   */
+  async placeRequest(
+    repository: AutomationQueueRepository,
+    request: UnqueuedRequest,
+    machine = MAIN_MACHINE,
+  ): Promise<void> {
+    const waiting = await repository.waitingEntries(machine);
+    const index = fairIndex(waiting, request);
+    const newEntries: Omit<NewQueueEntry, 'position'>[] = [];
+    if (request.voicetrackUrl) {
+      newEntries.push({
+        machine,
+        kind: 'voice_message',
+        requestId: request.id,
+        title: `Spraakbericht bij ${request.title}`,
+        artist: '',
+        uri: this.voiceUri(request.voicetrackUrl),
+        duration: 0,
+      });
+    }
+    newEntries.push({
+      machine,
+      kind: 'request',
+      requestId: request.id,
+      title: request.title,
+      artist: request.artist,
+      uri: this.trackUri(request.path),
+      duration: request.duration,
+    });
+    const positions = await placeBetween(repository, waiting, index, newEntries.length);
+    await repository.insert(
+      newEntries.map((entry, i) => ({ ...entry, position: positions[i] ?? 0 })),
+    );
+  }
+
+  /** Moves an entry (with its voice message, if any) to a 1-based place among the waiting ones. */
+  async move(entryId: string, toPlace: number, machine = MAIN_MACHINE): Promise<boolean> {
+    return this.#repository.transaction(machine, async (repository) => {
+      const waiting = await repository.waitingEntries(machine);
+      const moving = waiting.find((entry) => entry.id === entryId);
+      if (!moving) return false;
+      const group = waiting.filter((entry) =>
+        moving.requestId === null ? entry.id === moving.id : entry.requestId === moving.requestId,
+      );
+      const rest = waiting.filter((entry) => !group.includes(entry));
+      const at = Math.min(Math.max(0, toPlace - 1), rest.length);
+      const order = [...rest.slice(0, at), ...group, ...rest.slice(at)];
+      await repository.setPositions(spaced(order));
+      return true;
+    });
+  }
+
+  /**
+   * An admin's own entry (no request) at a 1-based place among the waiting entries (the end when
+   * past it). Requests placed later never go before it.
+   */
+  async insertManual(
+    entry: { title: string; artist: string; uri: string; duration: number },
+    toPlace: number,
+    machine = MAIN_MACHINE,
+  ): Promise<void> {
+    await this.#repository.transaction(machine, async (repository) => {
+      const waiting = await repository.waitingEntries(machine);
+      const index = Math.min(Math.max(0, toPlace - 1), waiting.length);
+      const [position = 0] = await placeBetween(repository, waiting, index, 1);
+      await repository.insert([{ ...entry, machine, kind: 'manual', requestId: null, position }]);
+    });
+  }
+
+  /** Takes a request (and its voice message) out of the queue. */
+  remove(requestId: number): Promise<void> {
+    return this.#repository.removeRequest(requestId);
+  }
+
+  /** The next entry for the station, handed out once. */
+  handOutNext(machine = MAIN_MACHINE, now = new Date()): Promise<AutomationQueueRow | undefined> {
+    return this.#repository.handOutNext(machine, now);
+  }
+
+  /** The station started the file it was given: answers the request id that became played. */
+  started(uri: string, playedAt: Date): Promise<number | null> {
+    return this.#repository.started(uri, playedAt);
+  }
+
+  entries(machine = MAIN_MACHINE): Promise<QueueListing> {
+    return this.#repository.entries(machine);
+  }
+
+  /** `waitingRequests` for one request (null when it is not queued), without reading the queue. */
+  async waitingRequest(
+    requestId: number,
+    remainingSeconds: number,
+    machine = MAIN_MACHINE,
+  ): Promise<WaitingEntry | null> {
+    const place = await this.#repository.placeOf(machine, requestId);
+    if (!place) return null;
+    return {
+      requestId,
+      position: place.before + 1,
+      startsInSeconds: Math.max(0, remainingSeconds) + place.secondsBefore,
+      durationSeconds: place.seconds,
+    };
+  }
+
+  /**
+   * Where each queued request stands: its place and when it starts, given the seconds the
+   * current song still plays. An entry handed out is next on air.
+   */
+  async waitingRequests(remainingSeconds: number, machine = MAIN_MACHINE): Promise<WaitingEntry[]> {
+    const entries = await this.#repository.entries(machine);
+    const result: WaitingEntry[] = [];
+    const byRequest = new Map<number, WaitingEntry>();
+    let startsIn = Math.max(0, remainingSeconds);
+    let place = 0;
+    for (const entry of entries) {
+      const known = entry.requestId === null ? undefined : byRequest.get(entry.requestId);
+      if (known) known.durationSeconds += entry.duration;
+      else {
+        place += 1;
+        if (entry.requestId !== null) {
+          const waiting = {
+            requestId: entry.requestId,
+            position: place,
+            startsInSeconds: startsIn,
+            durationSeconds: entry.duration,
+          };
+          byRequest.set(entry.requestId, waiting);
+          result.push(waiting);
+        }
+      }
+      startsIn += entry.duration;
+    }
+    return result;
+  }
+}
+
+/**
+ * Positions are spaced POSITION_GAP apart, so that placing an entry between two others changes
+ * no other row; only when a gap is used up are the waiting entries spaced out again.
+ */
+const POSITION_GAP = 1024;
+/** Far below int4's limit: respaced from 1 again before positions could overflow. */
+const MAX_POSITION = 1_000_000_000;
+
+const spaced = (entries: readonly { id: string }[]) =>
+  entries.map((entry, i) => ({ id: entry.id, position: (i + 1) * POSITION_GAP }));
+
+/** Free positions for `count` new entries right before `waiting[index]` (or at the end). */
+async function placeBetween(
+  repository: AutomationQueueRepository,
+  waiting: PlacedEntry[],
+  index: number,
+  count: number,
+): Promise<number[]> {
+  const after = waiting[index - 1]?.position;
+  const before = waiting[index]?.position;
+  const low = after ?? (before === undefined ? 0 : before - POSITION_GAP * (count + 1));
+  const high = before ?? low + POSITION_GAP * (count + 1);
+  const step = Math.floor((high - low) / (count + 1));
+  if (step >= 1 && high < MAX_POSITION && low > -MAX_POSITION) {
+    return Array.from({ length: count }, (_, i) => low + step * (i + 1));
+  }
+  const respaced = spaced(waiting);
+  await repository.setPositions(respaced);
+  const renumbered = waiting.map((entry, i) => ({
+    ...entry,
+    position: respaced[i]?.position ?? 0,
+  }));
+  return placeBetween(repository, renumbered, index, count);
+}
+
+/**
+ * Where a request goes among the waiting entries (an index into them): before the first entry of
+ * a later round than the requester's, where a requester's round is how many of their requests
+ * are already waiting. A voice message belongs to the song after it.
+ */
+export function fairIndex(
+  waiting: Pick<QueueEntry, 'kind' | 'requestId' | 'userId'>[],
+  request: Pick<UnqueuedRequest, 'id' | 'userId'>,
+): number {
+  const requester = (entry: { userId: number | null; requestId: number | null }) =>
+    entry.userId === null ? `request:${entry.requestId}` : `user:${entry.userId}`;
+  const counts = new Map<string, number>();
+  const roundOfRequest = new Map<number, number>();
+  for (const entry of waiting) {
+    if (entry.kind !== 'request' || entry.requestId === null) continue;
+    const key = requester(entry);
+    const round = counts.get(key) ?? 0;
+    counts.set(key, round + 1);
+    roundOfRequest.set(entry.requestId, round);
+  }
+  const myRound = counts.get(requester({ userId: request.userId, requestId: request.id })) ?? 0;
+  const index = waiting.findIndex(
+    (entry) =>
+      entry.kind !== 'manual' &&
+      entry.requestId !== null &&
+      (roundOfRequest.get(entry.requestId) ?? 0) > myRound,
+  );
+  return index === -1 ? waiting.length : index;
+}

@@ -1,0 +1,288 @@
+/**
+ * The one module that decides whether a track may be requested: for the search results (a batch
+ * of candidates, two queries in all) and for POST /api/requests (inside its transaction), so the
+ * reasons a listener reads in the search are the refusals the server gives.
+ */
+import type { DjSettingsRow } from '@radio/db';
+import type { SessionUser } from '@radio/service-kit';
+import type { RequestsRepository } from './requests-repository.ts';
+import { type CandidateFacts } from './requests-repository.ts';
+import { REASONS } from './request-texts.ts';
+
+export type Requester = Pick<
+  SessionUser,
+  | 'id'
+  | 'role'
+  | 'customRequestsPerHour'
+  | 'customRequestsPerDay'
+  | 'customCooldownMinutes'
+  | 'canBypassLimits'
+>;
+
+export type Candidate =
+  | {
+      source: 'local';
+      /** library_tracks.id */
+      libraryTrackId: number;
+      title: string;
+      artist: string;
+      requestable: boolean;
+    }
+  | {
+      source: 'deezer';
+      deezerId: string;
+      title: string;
+      artist: string;
+      /** Deezer's `readable`. */
+      readable: boolean;
+    };
+
+export type RefusalCode =
+  | 'NOT_REQUESTABLE'
+  | 'DEEZER_NOT_READABLE'
+  | 'DEEZER_UNAVAILABLE'
+  | 'ALREADY_WAITING'
+  | 'TRACK_COOLDOWN'
+  | 'ARTIST_COOLDOWN'
+  | 'NOT_AVAILABLE';
+
+export type Verdict =
+  | { available: true }
+  | {
+      available: false;
+      /** Dutch, for the listener. */
+      reason: string;
+      code: RefusalCode;
+      /** When it becomes possible (seconds from `now`), where that can be told. */
+      retryAfterSeconds?: number;
+    };
+
+/** The dj_settings fields the rules read. */
+export type RuleSettings = Pick<
+  DjSettingsRow,
+  | 'trackCooldownHours'
+  | 'artistCooldownHours'
+  | 'deezerArl'
+  | 'maxRequestsPerBrowser'
+  | 'maxRequestsPerIp'
+>;
+
+export interface RequestRulesOptions {
+  repository: RequestsRepository;
+  settings: () => Promise<RuleSettings>;
+  /** DEEZER_DOWNLOAD_COMMAND is set: Deezer tracks can be acquired at all. */
+  deezerDownloaderConfigured: boolean;
+}
+
+/** Per hour when the user has no limit of their own (spec: 3). */
+export const DEFAULT_REQUESTS_PER_HOUR = 3;
+
+const HOUR_S = 3600;
+const DAY_S = 86_400;
+
+export const bypassesLimits = (requester: Requester): boolean =>
+  requester.canBypassLimits || requester.role === 'admin';
+
+/** The track cooldown that applies to this requester, in seconds. */
+export const trackCooldownSeconds = (requester: Requester, settings: RuleSettings): number =>
+  requester.customCooldownMinutes !== null
+    ? requester.customCooldownMinutes * 60
+    : settings.trackCooldownHours * HOUR_S;
+
+const secondsBetween = (later: Date, earlier: Date): number =>
+  Math.max(1, Math.ceil((later.getTime() - earlier.getTime()) / 1000));
+
+const refuse = (code: RefusalCode, reason: string, retryAfterSeconds?: number): Verdict => ({
+  available: false,
+  code,
+  reason,
+  retryAfterSeconds,
+});
+
+/** A per-user or per-browser/address limit reached: 429 with the wait. */
+export interface LimitRefusal {
+  code: 'HOURLY_LIMIT' | 'DAILY_LIMIT' | 'BROWSER_LIMIT' | 'IP_LIMIT';
+  message: string;
+  retryAfterSeconds: number;
+}
+
+export interface RequesterClient {
+  ip: string | null;
+  browserFingerprint: string | null;
+}
+
+/** Seconds until the first of these waiting requests has aired; null when none is queued. */
+export type WaitUntilAired = (requestIds: number[]) => Promise<number | null>;
+
+/** How long a waiting request takes to air when nothing better is known. */
+const WAITING_ESTIMATE_S = 15 * 60;
+
+export class RequestRules {
+  readonly #repository: RequestsRepository;
+  readonly #settings: () => Promise<RuleSettings>;
+  readonly #deezerDownloaderConfigured: boolean;
+
+  constructor(options: RequestRulesOptions) {
+    this.#repository = options.repository;
+    this.#settings = options.settings;
+    this.#deezerDownloaderConfigured = options.deezerDownloaderConfigured;
+  }
+
+  /** A verdict per candidate, in order (for the search: 25 + 25 candidates in two queries). */
+  async judge(requester: Requester, candidates: Candidate[], now: Date): Promise<Verdict[]> {
+    return this.judgeWith(this.#repository, await this.#settings(), requester, candidates, now);
+  }
+
+  /** `judge` on a given repository (POST's transaction) and settings. */
+  async judgeWith(
+    repository: RequestsRepository,
+    settings: RuleSettings,
+    requester: Requester,
+    candidates: Candidate[],
+    now: Date,
+    untilAired?: WaitUntilAired,
+  ): Promise<Verdict[]> {
+    const bypass = bypassesLimits(requester);
+    const trackCooldown = bypass ? 0 : trackCooldownSeconds(requester, settings);
+    const artistCooldown = bypass ? 0 : settings.artistCooldownHours * HOUR_S;
+    const facts = await repository.candidateFacts(
+      candidates.map((candidate) => ({
+        title: candidate.title,
+        artist: candidate.artist,
+        libraryTrackId: candidate.source === 'local' ? candidate.libraryTrackId : null,
+        deezerId: candidate.source === 'deezer' ? candidate.deezerId : null,
+      })),
+      new Date(now.getTime() - trackCooldown * 1000),
+      new Date(now.getTime() - artistCooldown * 1000),
+    );
+    const deezerPossible = this.#deezerDownloaderConfigured && Boolean(settings.deezerArl?.trim());
+    const verdicts = candidates.map((candidate, index) => {
+      const fact = facts[index];
+      if (!fact) return refuse('NOT_AVAILABLE', REASONS.generic);
+      return verdictOf(candidate, fact, { trackCooldown, artistCooldown, deezerPossible, now });
+    });
+    if (!untilAired) return verdicts;
+    // Where it can be told: a waiting track is free again once aired and out of its cooldown.
+    return Promise.all(
+      verdicts.map(async (verdict, index) => {
+        const waitingId = facts[index]?.waitingRequestId;
+        if (verdict.available || verdict.code !== 'ALREADY_WAITING' || !waitingId) return verdict;
+        const aired = await untilAired([waitingId]);
+        return aired === null
+          ? verdict
+          : { ...verdict, retryAfterSeconds: Math.max(60, aired + trackCooldown) };
+      }),
+    );
+  }
+
+  /**
+   * The requester's rate limits (per hour, per day) and the waiting limits of their browser and
+   * address; null when within them. Admins and users with canBypassLimits have none.
+   */
+  async checkLimits(
+    repository: RequestsRepository,
+    settings: RuleSettings,
+    requester: Requester,
+    client: RequesterClient,
+    now: Date,
+    untilAired: WaitUntilAired = async () => null,
+  ): Promise<LimitRefusal | null> {
+    if (bypassesLimits(requester)) return null;
+    const perHour = requester.customRequestsPerHour ?? DEFAULT_REQUESTS_PER_HOUR;
+    const perDay = requester.customRequestsPerDay;
+    const counts = await repository.userCounts(
+      requester.id,
+      new Date(now.getTime() - HOUR_S * 1000),
+      new Date(now.getTime() - (perDay === null ? HOUR_S : DAY_S) * 1000),
+    );
+    const windows = [
+      {
+        code: 'HOURLY_LIMIT',
+        limit: perHour,
+        count: counts.lastHour,
+        oldest: counts.oldestInHour,
+        seconds: HOUR_S,
+      },
+      {
+        code: 'DAILY_LIMIT',
+        limit: perDay,
+        count: counts.lastDay,
+        oldest: counts.oldestInDay,
+        seconds: DAY_S,
+      },
+    ] as const;
+    for (const window of windows) {
+      if (window.limit === null || window.count < window.limit) continue;
+      // Possible again when the oldest request in the window leaves it.
+      const wait = window.oldest
+        ? secondsBetween(new Date(window.oldest.getTime() + window.seconds * 1000), now)
+        : window.seconds;
+      return { code: window.code, message: REASONS.rateLimit(wait), retryAfterSeconds: wait };
+    }
+    const waitingLimits = [
+      {
+        code: 'BROWSER_LIMIT',
+        column: 'browserFingerprint',
+        value: client.browserFingerprint,
+        limit: settings.maxRequestsPerBrowser,
+        message: REASONS.browserLimit,
+      },
+      {
+        code: 'IP_LIMIT',
+        column: 'requesterIp',
+        value: client.ip,
+        limit: settings.maxRequestsPerIp,
+        message: REASONS.ipLimit,
+      },
+    ] as const;
+    for (const limit of waitingLimits) {
+      if (!limit.value) continue;
+      const waiting = await repository.waitingBy(limit.column, limit.value);
+      if (waiting.count < limit.limit) continue;
+      // Possible again once the first of them has aired (an estimate while none is queued).
+      const aired = await untilAired(waiting.ids);
+      const wait = Math.max(60, aired ?? WAITING_ESTIMATE_S);
+      return {
+        code: limit.code,
+        message: limit.message(waiting.count, wait),
+        retryAfterSeconds: wait,
+      };
+    }
+    return null;
+  }
+}
+
+function verdictOf(
+  candidate: Candidate,
+  fact: CandidateFacts,
+  context: { trackCooldown: number; artistCooldown: number; deezerPossible: boolean; now: Date },
+): Verdict {
+  const { trackCooldown, artistCooldown, now } = context;
+  if (candidate.source === 'local' && !candidate.requestable) {
+    return refuse('NOT_REQUESTABLE', REASONS.notRequestable);
+  }
+  if (candidate.source === 'deezer') {
+    if (!candidate.readable) return refuse('DEEZER_NOT_READABLE', REASONS.deezerNotReadable);
+    if (!context.deezerPossible) return refuse('DEEZER_UNAVAILABLE', REASONS.deezerUnavailable);
+  }
+  // Once it has aired it is in the track cooldown (or free, without one).
+  if (fact.trackWaiting) {
+    return refuse('ALREADY_WAITING', REASONS.waiting, Math.max(trackCooldown, WAITING_ESTIMATE_S));
+  }
+  if (trackCooldown > 0 && fact.trackPlayedAt) {
+    const wait = secondsBetween(new Date(fact.trackPlayedAt.getTime() + trackCooldown * 1000), now);
+    return refuse('TRACK_COOLDOWN', REASONS.trackCooldown(wait), wait);
+  }
+  if (artistCooldown > 0 && fact.artistPlayedAt) {
+    const wait = secondsBetween(
+      new Date(fact.artistPlayedAt.getTime() + artistCooldown * 1000),
+      now,
+    );
+    return refuse('ARTIST_COOLDOWN', REASONS.artistCooldown(wait), wait);
+  }
+  // A waiting request of the artist airs soon: counted as a play from now on.
+  if (artistCooldown > 0 && fact.artistWaiting) {
+    return refuse('ARTIST_COOLDOWN', REASONS.artistCooldown(artistCooldown), artistCooldown);
+  }
+  return { available: true };
+}

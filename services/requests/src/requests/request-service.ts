@@ -1,0 +1,427 @@
+import type { AdminRequest, OwnRequest, PublicRequest, RequestStatusValue } from '@radio/contracts';
+import type { DjSettingsRow } from '@radio/db';
+import { HttpError, type SessionUser } from '@radio/service-kit';
+import { submitToAzuraCast, type AzuraCastStation } from './azuracast-requests.ts';
+import { RequestRefusal } from './request-refusal.ts';
+import { AutomationQueueRepository } from '../queue/automation-queue-repository.ts';
+import {
+  MAIN_MACHINE,
+  type AutomationQueue,
+  type WaitingEntry,
+} from '../queue/automation-queue.ts';
+import type { NowPlayingClock } from './now-playing-clock.ts';
+import type { RequestRules } from './request-rules.ts';
+import { type Candidate, type Requester } from './request-rules.ts';
+import { REASONS } from './request-texts.ts';
+import type { RequestRow, RequestsRepository } from './requests-repository.ts';
+
+export interface DeezerTrack {
+  title: string;
+  artist: string;
+  album: string;
+  /** Seconds. */
+  duration: number;
+  readable: boolean;
+}
+
+/** Looks a Deezer track up by id (through the catalogue's cache); null when Deezer has none. */
+export type LookupDeezerTrack = (deezerId: string) => Promise<DeezerTrack | null>;
+
+export interface SubmitInput {
+  source: 'local' | 'deezer';
+  libraryTrackId?: number;
+  filename?: string;
+  deezerId?: string;
+  message?: string;
+  browserFingerprint?: string;
+  voicetrackUrl?: string;
+}
+
+export interface RequestServiceOptions {
+  repository: RequestsRepository;
+  rules: RequestRules;
+  queue: AutomationQueue;
+  settings: () => Promise<DjSettingsRow>;
+  nowPlaying: NowPlayingClock;
+  lookupDeezerTrack: LookupDeezerTrack;
+  /** Puts the acquisition job of an accepted Deezer request on its queue. */
+  enqueueAcquisition: (requestId: number) => Promise<void>;
+  clock?: () => Date;
+  /** Submits a request to an AzuraCast station (its request API); throws its refusals. */
+  submitToStation?: (station: AzuraCastStation, requestId: string) => Promise<void>;
+}
+
+/** A retried submit (same user, same track) within this returns the first request. */
+const RETRY_WINDOW_MS = 60_000;
+
+type ResolvedTrack = Candidate & {
+  /** AzuraCast's request id of a library track from an AzuraCast station; else null. */
+  stationRequestId: string | null;
+  album: string | null;
+  duration: number;
+  filename: string | null;
+};
+
+export class RequestService {
+  readonly #options: RequestServiceOptions;
+  readonly #clock: () => Date;
+
+  constructor(options: RequestServiceOptions) {
+    this.#options = options;
+    this.#clock = options.clock ?? (() => new Date());
+  }
+
+  /** To the nonstop AzuraCast station (requests are only accepted at once in nonstop mode). */
+  async #submitToStation(settings: DjSettingsRow, stationRequestId: string): Promise<void> {
+    const nowPlayingUrl = settings.nonstopUrl?.trim();
+    if (!nowPlayingUrl) throw new RequestRefusal(409, 'NOT_AVAILABLE', REASONS.generic);
+    const submit = this.#options.submitToStation ?? submitToAzuraCast;
+    await submit({ nowPlayingUrl, apiKey: settings.nonstopApiKey }, stationRequestId);
+  }
+
+  /** POST /api/requests: every rule, checked and inserted atomically. */
+  async submit(
+    user: SessionUser,
+    input: SubmitInput,
+    requesterIp: string | null,
+  ): Promise<{ request: OwnRequest; created: boolean }> {
+    const { repository, rules, settings: readSettings } = this.#options;
+    const settings = await readSettings();
+    if (!settings.requestsEnabled) {
+      throw new RequestRefusal(409, 'REQUESTS_DISABLED', REASONS.requestsDisabled);
+    }
+    const requesterName = user.name.trim();
+    if (!requesterName) throw new HttpError(400, 'NAME_REQUIRED', REASONS.noName);
+    const track = await this.#resolveTrack(input);
+    const client = { ip: requesterIp, browserFingerprint: input.browserFingerprint ?? null };
+    const trackKey =
+      track.source === 'local'
+        ? `track:local:${track.libraryTrackId}`
+        : `track:deezer:${track.deezerId}`;
+    const lockKeys = [
+      `user:${user.id}`,
+      trackKey,
+      `artist:${track.artist.trim().toLowerCase()}`,
+      ...(client.browserFingerprint ? [`browser:${client.browserFingerprint}`] : []),
+      ...(client.ip ? [`ip:${client.ip}`] : []),
+    ];
+    const live = settings.broadcastingMode === 'live';
+    const { row, created } = await repository.transaction(lockKeys, async (trx) => {
+      const now = this.#clock();
+      const ids = {
+        libraryTrackId: track.source === 'local' ? track.libraryTrackId : null,
+        deezerId: track.source === 'deezer' ? track.deezerId : null,
+      };
+      const retried = await trx.findRecentOfUser(
+        user.id,
+        ids,
+        new Date(now.getTime() - RETRY_WINDOW_MS),
+      );
+      if (retried) return { row: retried, created: false };
+
+      const limit = await rules.checkLimits(trx, settings, user, client, now, (ids) =>
+        this.#untilAired(ids, now),
+      );
+      if (limit) throw new RequestRefusal(429, limit.code, limit.message, limit.retryAfterSeconds);
+      const [verdict] = await rules.judgeWith(trx, settings, user, [track], now, (ids) =>
+        this.#untilAired(ids, now),
+      );
+      if (!verdict?.available) {
+        throw new RequestRefusal(
+          409,
+          verdict?.code ?? 'NOT_AVAILABLE',
+          verdict?.reason ?? REASONS.generic,
+          verdict?.retryAfterSeconds,
+        );
+      }
+      // Listener audio never airs unreviewed; in live mode the DJ decides.
+      const needsReview = live || input.voicetrackUrl !== undefined;
+      // An AzuraCast station's track goes to its request API; its refusal is ours.
+      if (!needsReview && track.stationRequestId !== null) {
+        await this.#submitToStation(settings, track.stationRequestId);
+      }
+      const inserted = await trx.insert({
+        userId: user.id,
+        title: track.title,
+        artist: track.artist,
+        album: track.album,
+        filename: track.filename,
+        duration: track.duration,
+        requesterName,
+        requesterIp,
+        browserFingerprint: client.browserFingerprint,
+        requestedAt: now,
+        status: needsReview ? 'pending' : 'approved',
+        voicetrackUrl: input.voicetrackUrl ?? null,
+        message: input.message ?? null,
+        source: track.source,
+        deezerTrackId: ids.deezerId,
+        downloadStatus: track.source === 'deezer' ? 'pending' : 'not_needed',
+        libraryTrackId: ids.libraryTrackId,
+      });
+      // A built-in station's track (an AzuraCast one went to its request API above).
+      if (
+        inserted.status === 'approved' &&
+        track.source === 'local' &&
+        track.stationRequestId === null
+      ) {
+        const queue = new AutomationQueueRepository(trx.executor);
+        await queue.lockMachine(MAIN_MACHINE);
+        await this.#options.queue.placeRequest(queue, {
+          id: inserted.id,
+          userId: user.id,
+          title: track.title,
+          artist: track.artist,
+          duration: track.duration,
+          path: track.filename ?? '',
+          voicetrackUrl: null,
+        });
+      }
+      return { row: inserted, created: true };
+    });
+    if (row.source === 'deezer' && row.downloadStatus === 'pending') {
+      // The job id is the request's: a retried submit enqueues nothing new.
+      await this.#options.enqueueAcquisition(row.id);
+    }
+    const [view] = await this.#withPlaces([row], live);
+    if (!view) throw new Error('the request has no view');
+    return { request: { ...view, ...privateFields(row) }, created };
+  }
+
+  async #resolveTrack(input: SubmitInput): Promise<ResolvedTrack> {
+    const { repository } = this.#options;
+    if (
+      input.source === 'deezer' ||
+      (input.deezerId && input.libraryTrackId === undefined && !input.filename)
+    ) {
+      if (!input.deezerId) throw new HttpError(400, 'TRACK_REQUIRED', REASONS.noTrack);
+      const found = await this.#options.lookupDeezerTrack(input.deezerId);
+      if (!found) throw new HttpError(404, 'TRACK_NOT_FOUND', REASONS.deezerTrackNotFound);
+      return {
+        source: 'deezer',
+        deezerId: input.deezerId,
+        title: found.title,
+        artist: found.artist,
+        readable: found.readable,
+        stationRequestId: null,
+        album: found.album || null,
+        duration: Math.max(0, Math.round(found.duration)),
+        filename: null,
+      };
+    }
+    let row;
+    if (input.libraryTrackId !== undefined)
+      row = await repository.findLibraryTrack(input.libraryTrackId);
+    else if (input.filename) row = await repository.findLibraryTrackByPath(input.filename);
+    else throw new HttpError(400, 'TRACK_REQUIRED', REASONS.noTrack);
+    if (!row) throw new HttpError(404, 'TRACK_NOT_FOUND', REASONS.trackNotFound);
+    return {
+      source: 'local',
+      libraryTrackId: Number(row.id),
+      title: row.title,
+      artist: row.artist,
+      requestable: row.requestable,
+      stationRequestId: row.requestId,
+      album: row.album || null,
+      duration: row.duration,
+      filename: row.path,
+    };
+  }
+
+  /** Waiting requests: the queued ones in playing order, then the rest oldest first. */
+  async pending(): Promise<PublicRequest[]> {
+    const settings = await this.#options.settings();
+    const views = await this.#withPlaces(
+      await this.#options.repository.waiting(),
+      settings.broadcastingMode === 'live',
+    );
+    return views.sort((a, b) => (a.position ?? Infinity) - (b.position ?? Infinity) || a.id - b.id);
+  }
+
+  /** Played in the last 24 hours, newest first. */
+  async recent(): Promise<PublicRequest[]> {
+    const since = new Date(this.#clock().getTime() - 86_400_000);
+    const rows = await this.#options.repository.playedSince(since);
+    return rows.map((row) => publicView(row, null, null));
+  }
+
+  async list(filter: {
+    status?: RequestStatusValue;
+    from?: Date;
+    to?: Date;
+    page: number;
+    pageSize: number;
+  }): Promise<{ data: AdminRequest[]; total: number }> {
+    const { rows, total } = await this.#options.repository.list({
+      status: filter.status,
+      from: filter.from,
+      to: filter.to,
+      limit: filter.pageSize,
+      offset: (filter.page - 1) * filter.pageSize,
+    });
+    const settings = await this.#options.settings();
+    const views = await this.#withPlaces(rows, settings.broadcastingMode === 'live');
+    return {
+      data: rows.map((row, i) => ({
+        ...(views[i] ?? publicView(row, null, null)),
+        ...adminFields(row),
+      })),
+      total,
+    };
+  }
+
+  /**
+   * An admin's decision. approve: pending → approved (queued at once in nonstop mode when its
+   * track is there); reject: pending/approved → rejected (out of the queue); played: pending/
+   * approved → played. Anything else is a 409.
+   */
+  async setStatus(
+    id: number,
+    status: 'approved' | 'rejected' | 'played',
+    reviewer: Pick<SessionUser, 'name' | 'email'>,
+  ): Promise<AdminRequest> {
+    const settings = await this.#options.settings();
+    const now = this.#clock();
+    const row = await this.#options.repository.transaction([`request:${id}`], async (trx) => {
+      const current = await trx.findForUpdate(id);
+      if (!current) throw new HttpError(404, 'NOT_FOUND', 'Dit verzoekje bestaat niet.');
+      const allowed: Record<string, RequestStatusValue[]> = {
+        approved: ['pending'],
+        rejected: ['pending', 'approved'],
+        played: ['pending', 'approved'],
+      };
+      if (!allowed[status]?.includes(current.status)) {
+        throw new HttpError(
+          409,
+          'INVALID_TRANSITION',
+          `Een verzoekje met status ${current.status} kan niet naar ${status}.`,
+        );
+      }
+      const reviewedBy = reviewer.name.trim() || reviewer.email;
+      const updated = await trx.update(id, {
+        status,
+        reviewedBy,
+        reviewedAt: now,
+        ...(status === 'played' ? { playedAt: now } : {}),
+      });
+      const queue = new AutomationQueueRepository(trx.executor);
+      if (status !== 'approved') await queue.removeRequest(id);
+      else if (settings.broadcastingMode === 'nonstop') {
+        const track =
+          current.libraryTrackId === null
+            ? undefined
+            : await trx.findLibraryTrack(Number(current.libraryTrackId));
+        if (track?.requestId) await this.#submitToStation(settings, track.requestId);
+        await queue.lockMachine(MAIN_MACHINE);
+        const [unqueued] = await queue.unqueuedApproved([id]);
+        if (unqueued) await this.#options.queue.placeRequest(queue, unqueued);
+      }
+      return updated;
+    });
+    const [view] = await this.#withPlaces([row], settings.broadcastingMode === 'live');
+    return { ...(view ?? publicView(row, null, null)), ...adminFields(row) };
+  }
+
+  /**
+   * After the broadcasting mode changed: back in nonstop, the approved requests go into the
+   * queue. Answers how many were queued.
+   */
+  async broadcastingModeChanged(mode: 'nonstop' | 'live'): Promise<number> {
+    return mode === 'nonstop' ? this.#options.queue.queueApproved() : 0;
+  }
+
+  /** A Deezer request's track is in the library (the worker said so): queued in nonstop mode. */
+  async trackReady(requestId: number): Promise<number> {
+    const settings = await this.#options.settings();
+    if (settings.broadcastingMode !== 'nonstop') return 0;
+    return this.#options.queue.queueApproved([requestId]);
+  }
+
+  /** At start: queue what is approved and ready but not queued (a missed message). */
+  async reconcile(): Promise<number> {
+    const settings = await this.#options.settings();
+    if (settings.broadcastingMode !== 'nonstop') return 0;
+    return this.#options.queue.queueApproved();
+  }
+
+  async #untilAired(requestIds: number[], now: Date): Promise<number | null> {
+    const remaining = await this.#options.nowPlaying.remainingSeconds(now);
+    const ids = new Set(requestIds);
+    const ends = (await this.#options.queue.waitingRequests(remaining))
+      .filter((entry) => ids.has(entry.requestId))
+      .map((entry) => entry.startsInSeconds + entry.durationSeconds);
+    return ends.length > 0 ? Math.min(...ends) : null;
+  }
+
+  async #withPlaces(rows: RequestRow[], live: boolean): Promise<PublicRequest[]> {
+    const now = this.#clock();
+    let places = new Map<number, WaitingEntry>();
+    if (!live && rows.some((row) => row.status === 'pending' || row.status === 'approved')) {
+      const remaining = await this.#options.nowPlaying.remainingSeconds(now);
+      const [only] = rows;
+      // One request (a submit, a review): its place alone, not the whole queue.
+      const waiting =
+        rows.length === 1 && only
+          ? [await this.#options.queue.waitingRequest(only.id, remaining)].filter(
+              (entry): entry is WaitingEntry => entry !== null,
+            )
+          : await this.#options.queue.waitingRequests(remaining);
+      places = new Map(waiting.map((entry) => [entry.requestId, entry]));
+    }
+    return rows.map((row) => {
+      const place = places.get(row.id);
+      return publicView(
+        row,
+        place?.position ?? null,
+        place ? new Date(now.getTime() + place.startsInSeconds * 1000) : null,
+      );
+    });
+  }
+}
+
+function publicView(
+  row: RequestRow,
+  position: number | null,
+  expectedStart: Date | null,
+): PublicRequest {
+  return {
+    id: row.id,
+    title: row.title,
+    artist: row.artist,
+    album: row.album,
+    source: row.source,
+    requesterName: row.requesterName,
+    duration: row.duration,
+    status: row.status,
+    submittedAt: row.requestedAt.toISOString(),
+    requestedAt: row.requestedAt.toISOString(),
+    playedAt: row.playedAt?.toISOString() ?? null,
+    position,
+    expectedStartTime: expectedStart?.toISOString() ?? null,
+  };
+}
+
+function privateFields(row: RequestRow) {
+  return {
+    message: row.message,
+    voicetrackUrl: row.voicetrackUrl,
+    browserFingerprint: row.browserFingerprint,
+  };
+}
+
+function adminFields(row: RequestRow) {
+  return {
+    ...privateFields(row),
+    userId: row.userId,
+    filename: row.filename,
+    requesterIp: row.requesterIp,
+    reviewedBy: row.reviewedBy,
+    reviewedAt: row.reviewedAt?.toISOString() ?? null,
+    deezerTrackId: row.deezerTrackId,
+    downloadStatus: row.downloadStatus,
+    libraryTrackId: row.libraryTrackId === null ? null : Number(row.libraryTrackId),
+  };
+}
+
+export type { Requester };
+export { RequestRefusal };

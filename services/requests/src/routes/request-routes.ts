@@ -1,0 +1,108 @@
+import {
+  adminRequestSchema,
+  adminRequestsQuerySchema,
+  adminRequestsResponseSchema,
+  createRequestBodySchema,
+  idParamsSchema,
+  ownRequestSchema,
+  pendingRequestsResponseSchema,
+  recentRequestsResponseSchema,
+  requestRefusalSchema,
+  requestStatusBodySchema,
+} from '@radio/contracts';
+import { currentUser, type RoutePlugin } from '@radio/service-kit';
+import { RequestRefusal, type RequestService } from '../requests/request-service.ts';
+
+export function requestRoutes(requests: RequestService): RoutePlugin {
+  return async (app) => {
+    app.post(
+      '/api/requests',
+      {
+        config: { access: 'user' },
+        schema: {
+          body: createRequestBodySchema,
+          response: {
+            200: ownRequestSchema,
+            201: ownRequestSchema,
+            409: requestRefusalSchema,
+            429: requestRefusalSchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        const { body } = request;
+        try {
+          const { request: created, created: isNew } = await requests.submit(
+            currentUser(request),
+            {
+              source: body.source,
+              libraryTrackId: body.libraryTrackId,
+              filename: body.filename,
+              deezerId: body.deezer_id,
+              message: body.message,
+              browserFingerprint: body.browserFingerprint,
+              voicetrackUrl: body.voicetrackUrl,
+            },
+            request.ip || null,
+          );
+          // A retried submit answers the request it made the first time.
+          return reply.code(isNew ? 201 : 200).send(created);
+        } catch (error) {
+          if (!(error instanceof RequestRefusal)) throw error;
+          request.log.info({ code: error.code }, 'request refused');
+          return reply
+            .code(error.statusCode as 409 | 429)
+            .headers(error.headers)
+            .send({ message: error.message, code: error.code, retryAfter: error.retryAfter });
+        }
+      },
+    );
+
+    app.get(
+      '/api/pending-requests',
+      { config: { access: 'user' }, schema: { response: { 200: pendingRequestsResponseSchema } } },
+      async () => {
+        const data = await requests.pending();
+        return { data, total: data.length };
+      },
+    );
+
+    app.get(
+      '/api/recent-requests',
+      { config: { access: 'user' }, schema: { response: { 200: recentRequestsResponseSchema } } },
+      async () => {
+        const data = await requests.recent();
+        return { data, total: data.length };
+      },
+    );
+
+    app.get(
+      '/api/requests',
+      {
+        config: { access: 'admin' },
+        schema: {
+          querystring: adminRequestsQuerySchema,
+          response: { 200: adminRequestsResponseSchema },
+        },
+      },
+      async (request) => {
+        const { page, pageSize } = request.query;
+        return { ...(await requests.list(request.query)), page, pageSize };
+      },
+    );
+
+    app.patch(
+      '/api/requests/:id/status',
+      {
+        config: { access: 'admin' },
+        schema: {
+          params: idParamsSchema,
+          body: requestStatusBodySchema,
+          response: { 200: adminRequestSchema },
+        },
+      },
+      async (request) =>
+        requests.setStatus(request.params.id, request.body.status, currentUser(request)),
+    );
+  };
+}

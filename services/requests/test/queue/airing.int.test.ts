@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { builtInStationPaths } from '@radio/station';
+import { createTestApp, type TestApp } from '@radio/service-kit/testing';
+import type { RequestParts } from '../../src/app.ts';
+import { buildRequestsAppWith } from '../build.ts';
+import { seedTrack } from '../requests/seed.ts';
+
+const KEY = { 'x-api-key': 'test-internal-token' };
+const LIBRARY = '/srv/bibliotheek';
+
+let t: TestApp;
+let parts: RequestParts;
+
+beforeAll(async () => {
+  t = await createTestApp(
+    buildRequestsAppWith({
+      expose: (exposed) => {
+        parts = exposed;
+      },
+    }),
+    { LIBRARY_DIR: LIBRARY },
+  );
+});
+afterAll(() => t.close());
+beforeEach(async () => {
+  await t.app.db.deleteFrom('automationQueue').execute();
+  await t.app.db.deleteFrom('songRequests').execute();
+});
+
+async function request(title: string, artist: string) {
+  const user = await t.createUser();
+  const client = await t.clientFor(user);
+  const id = await seedTrack(t.app.db, {
+    title,
+    artist,
+    path: `Verzoek/${artist} - ${title}.mp3`,
+    duration: 215,
+  });
+  const response = await client.post('/api/requests', { libraryTrackId: id });
+  expect(response.statusCode).toBe(201);
+  return response.json() as { id: number };
+}
+
+const next = () => t.client().get(builtInStationPaths.next, { headers: KEY });
+
+describe('requests on air with the built-in station', () => {
+  it('hands out the head of the queue once, as the file Liquidsoap plays, and marks it played when it starts', async () => {
+    const { id } = await request('Tegenwind', 'Femke de Wit');
+
+    const queue = await t.client().get(builtInStationPaths.queue, { headers: KEY });
+    expect(queue.json()).toEqual([
+      expect.objectContaining({
+        is_request: true,
+        duration: 215,
+        sent_to_autodj: false,
+        autodj_custom_uri: `${LIBRARY}/Verzoek/Femke de Wit - Tegenwind.mp3`,
+        song: expect.objectContaining({
+          artist: 'Femke de Wit',
+          title: 'Tegenwind',
+          text: 'Femke de Wit - Tegenwind',
+        }),
+      }),
+    ]);
+
+    const handed = await next();
+    expect(handed.statusCode).toBe(200);
+    expect(handed.json()).toEqual({ uri: `${LIBRARY}/Verzoek/Femke de Wit - Tegenwind.mp3` });
+    // Handed out once: Liquidsoap's next poll gets nothing new.
+    expect((await next()).statusCode).toBe(204);
+    expect((await t.client().get(builtInStationPaths.queue, { headers: KEY })).json()).toEqual([
+      expect.objectContaining({ sent_to_autodj: true }),
+    ]);
+
+    // Liquidsoap reports the file it started (its metadata; the report may repeat).
+    const report = {
+      playId: 'speel-1',
+      artist: 'Femke de Wit',
+      title: 'Tegenwind',
+      filename: `${LIBRARY}/Verzoek/Femke de Wit - Tegenwind.mp3`,
+      duration: 215,
+    };
+    for (let i = 0; i < 2; i += 1) {
+      const started = await t
+        .client()
+        .post(builtInStationPaths.trackStarted, report, { headers: KEY });
+      expect(started.statusCode).toBe(200);
+    }
+    const stored = await t.app.db
+      .selectFrom('songRequests')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(stored.status).toBe('played');
+    expect(stored.playedAt).toBeInstanceOf(Date);
+    expect(await parts.queue.entries()).toEqual([]);
+    const recent = await t.as('listener').then((client) => client.get('/api/recent-requests'));
+    expect(recent.json().data.map((r: { id: number }) => r.id)).toEqual([id]);
+  });
+
+  it('never hands the same entry to two callers at once', async () => {
+    for (let i = 0; i < 6; i += 1) await request(`Nummer ${i}`, `Band ${i}`);
+    const answers = await Promise.all(Array.from({ length: 8 }, () => next()));
+    const uris = answers.filter((a) => a.statusCode === 200).map((a) => a.json().uri as string);
+    expect(uris).toHaveLength(6);
+    expect(new Set(uris).size).toBe(6);
+    expect(answers.filter((a) => a.statusCode === 204)).toHaveLength(2);
+  });
+
+  it('a library track that is not from the queue is stored as a play and changes no request', async () => {
+    const { id } = await request('Wachten', 'Geduld');
+    const started = await t.client().post(
+      builtInStationPaths.trackStarted,
+      {
+        playId: 'speel-2',
+        title: 'Iets anders',
+        filename: `${LIBRARY}/Iets anders.mp3`,
+        duration: 100,
+      },
+      { headers: KEY },
+    );
+    expect(started.statusCode).toBe(200);
+    const stored = await t.app.db
+      .selectFrom('songRequests')
+      .select('status')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(stored.status).toBe('approved');
+  });
+});
