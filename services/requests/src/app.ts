@@ -1,5 +1,5 @@
 import { JobProducer } from '@radio/contracts/jobs-producer';
-import { REQUEST_TRACK_READY_CHANNEL } from '@radio/contracts';
+import { DEEZER_DOWNLOADER_KEY, REQUEST_TRACK_READY_CHANNEL } from '@radio/contracts';
 import { assertRedisReady, createService, type ServiceApp } from '@radio/service-kit';
 import { builtInNowPlayingUrl, DeezerApi } from '@radio/station';
 import type { RequestsConfig } from './config.ts';
@@ -47,7 +47,9 @@ export function buildApp(
       const rules = new RequestRules({
         repository: requestsRepository,
         settings: () => settings.get(),
-        deezerDownloaderConfigured: Boolean(config.DEEZER_DOWNLOAD_COMMAND),
+        // Every worker with a downloader keeps this key alive (services/worker/src/acquisition).
+        deezerDownloaderAvailable: async () =>
+          (await app.redis.exists(DEEZER_DOWNLOADER_KEY)) === 1,
       });
       const queue = new AutomationQueue(app.db, {
         libraryDir: config.LIBRARY_DIR,

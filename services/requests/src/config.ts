@@ -33,10 +33,5 @@ export const requestsEnv = serviceEnv.extend({
     .url({ protocol: /^https?$/ })
     .default('https://www.deezer.com/ajax/gw-light.php'),
   DEEZER_GATEWAY_TIMEOUT_SECONDS: z.coerce.number().positive().max(30).default(5),
-  /**
-   * The station's Deezer downloader (the worker runs it). Here only whether it is set matters:
-   * unset, Deezer tracks cannot be requested.
-   */
-  DEEZER_DOWNLOAD_COMMAND: z.string().trim().optional(),
 });
 export type RequestsConfig = z.output<typeof requestsEnv>;

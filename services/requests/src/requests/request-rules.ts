@@ -70,8 +70,11 @@ export type RuleSettings = Pick<
 export interface RequestRulesOptions {
   repository: RequestsRepository;
   settings: () => Promise<RuleSettings>;
-  /** DEEZER_DOWNLOAD_COMMAND is set: Deezer tracks can be acquired at all. */
-  deezerDownloaderConfigured: boolean;
+  /**
+   * A worker with a downloader (DEEZER_DOWNLOAD_COMMAND) is running: Deezer tracks can be
+   * acquired at all.
+   */
+  deezerDownloaderAvailable: () => Promise<boolean>;
 }
 
 /** Per hour when the user has no limit of their own (spec: 3). */
@@ -120,12 +123,12 @@ const WAITING_ESTIMATE_S = 15 * 60;
 export class RequestRules {
   readonly #repository: RequestsRepository;
   readonly #settings: () => Promise<RuleSettings>;
-  readonly #deezerDownloaderConfigured: boolean;
+  readonly #deezerDownloaderAvailable: () => Promise<boolean>;
 
   constructor(options: RequestRulesOptions) {
     this.#repository = options.repository;
     this.#settings = options.settings;
-    this.#deezerDownloaderConfigured = options.deezerDownloaderConfigured;
+    this.#deezerDownloaderAvailable = options.deezerDownloaderAvailable;
   }
 
   /** A verdict per candidate, in order (for the search: 25 + 25 candidates in two queries). */
@@ -155,7 +158,10 @@ export class RequestRules {
       new Date(now.getTime() - trackCooldown * 1000),
       new Date(now.getTime() - artistCooldown * 1000),
     );
-    const deezerPossible = this.#deezerDownloaderConfigured && Boolean(settings.deezerArl?.trim());
+    const deezerPossible =
+      candidates.some((candidate) => candidate.source === 'deezer') &&
+      Boolean(settings.deezerArl?.trim()) &&
+      (await this.#deezerDownloaderAvailable());
     const verdicts = candidates.map((candidate, index) => {
       const fact = facts[index];
       if (!fact) return refuse('NOT_AVAILABLE', REASONS.generic);

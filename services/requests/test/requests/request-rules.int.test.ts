@@ -26,7 +26,7 @@ function rulesWith(deezerDownloaderConfigured: boolean): RequestRules {
   return new RequestRules({
     repository: new RequestsRepository(t.app.db),
     settings: () => settings.get(),
-    deezerDownloaderConfigured,
+    deezerDownloaderAvailable: async () => deezerDownloaderConfigured,
   });
 }
 

@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { NOW_PLAYING_KEY, REQUEST_TRACK_READY_CHANNEL } from '@radio/contracts';
+import {
+  DEEZER_DOWNLOADER_KEY,
+  NOW_PLAYING_KEY,
+  REQUEST_TRACK_READY_CHANNEL,
+} from '@radio/contracts';
 import { JobProducer } from '@radio/contracts/jobs-producer';
 import { createTestApp, type TestApp, type TestClient } from '@radio/service-kit/testing';
 import { startFakeDeezer, type FakeDeezer } from '@radio/testing';
@@ -27,7 +31,6 @@ beforeAll(async () => {
     }),
     {
       DEEZER_API_URL: deezer.url,
-      DEEZER_DOWNLOAD_COMMAND: 'fake-downloader {url} {outdir}',
       LIBRARY_DIR: '/srv/bibliotheek',
     },
   );
@@ -41,6 +44,8 @@ beforeEach(async () => {
   await t.app.db.deleteFrom('songRequests').execute();
   await t.app.db.deleteFrom('playHistory').execute();
   await t.app.redis.del(NOW_PLAYING_KEY);
+  // A worker with a downloader is running (it keeps this key alive).
+  await t.app.redis.set(DEEZER_DOWNLOADER_KEY, '1');
   await updateSettings(t.app.db, {
     requestsEnabled: true,
     broadcastingMode: 'nonstop',
