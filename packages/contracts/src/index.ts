@@ -7,3 +7,4 @@ export * from './request-events.ts';
 export * from './deezer-arl.ts';
 export * from './acquisition.ts';
 export * from './requests.ts';
+export * from './search.ts';

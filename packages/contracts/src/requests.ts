@@ -15,7 +15,7 @@ export const downloadStatusSchema = z.enum([
 ]);
 
 /** C0/C1 controls (tab and line breaks aside) and the bidi overrides/isolates. */
-const FORBIDDEN_CHARACTERS =
+export const FORBIDDEN_CHARACTERS =
   // eslint-disable-next-line no-control-regex
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
 

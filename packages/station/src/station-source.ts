@@ -103,3 +103,13 @@ export function stationSourceKey(nowPlayingUrl: string): string {
   const url = nowPlayingUrl.trim();
   return URL.canParse(url) ? new URL(url).origin : url;
 }
+
+/** The now-playing URL of the source that broadcastingMode points at; null when it is not set. */
+export function activeStationUrl(settings: {
+  broadcastingMode: string;
+  nonstopUrl: string | null;
+  liveUrl: string | null;
+}): string | null {
+  const live = settings.broadcastingMode === 'live';
+  return (live ? settings.liveUrl : settings.nonstopUrl)?.trim() || null;
+}

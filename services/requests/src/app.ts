@@ -13,6 +13,10 @@ import { RequestRules } from './requests/request-rules.ts';
 import { RequestService, type LookupDeezerTrack } from './requests/request-service.ts';
 import { RequestsRepository } from './requests/requests-repository.ts';
 import { requestRoutes } from './routes/request-routes.ts';
+import { searchRoutes } from './routes/search-routes.ts';
+import { TrackSearch, SEARCH_RATE_LIMIT } from './search/track-search.ts';
+import { LibrarySearchRepository } from './library/library-search-repository.ts';
+import { RedisRateLimiter } from './catalogue/redis-rate-limiter.ts';
 import { settingsRoutes } from './routes/settings-routes.ts';
 import { stationRoutes } from './routes/station-routes.ts';
 import { SettingsRepository } from './settings/settings-repository.ts';
@@ -51,6 +55,12 @@ export function buildApp(
         deezerDownloaderAvailable: async () =>
           (await app.redis.exists(DEEZER_DOWNLOADER_KEY)) === 1,
       });
+      const catalogue = new DeezerCatalogue({
+        redis: app.redis,
+        api: new DeezerApi({ baseUrl: config.DEEZER_API_URL }),
+        cacheHours: config.DEEZER_CACHE_HOURS,
+        log: app.log,
+      });
       const queue = new AutomationQueue(app.db, {
         libraryDir: config.LIBRARY_DIR,
         filesOrigin: config.PUBLIC_ORIGIN[0] ?? '',
@@ -71,16 +81,7 @@ export function buildApp(
         queue,
         settings: () => settings.get(),
         nowPlaying: new NowPlayingClock(app.redis),
-        lookupDeezerTrack:
-          options.lookupDeezerTrack ??
-          catalogueTrackLookup(
-            new DeezerCatalogue({
-              redis: app.redis,
-              api: new DeezerApi({ baseUrl: config.DEEZER_API_URL }),
-              cacheHours: config.DEEZER_CACHE_HOURS,
-              log: app.log,
-            }),
-          ),
+        lookupDeezerTrack: options.lookupDeezerTrack ?? catalogueTrackLookup(catalogue),
         enqueueAcquisition: async (requestId) => {
           assertRedisReady(app.redis);
           await jobs.enqueue('acquire-deezer-track', { requestId });
@@ -92,6 +93,18 @@ export function buildApp(
 
       await app.register(settingsRoutes(settings));
       await app.register(requestRoutes(requests));
+      await app.register(
+        searchRoutes(
+          new TrackSearch({
+            library: new LibrarySearchRepository(app.db),
+            catalogue,
+            rules,
+            limiter: new RedisRateLimiter(app.redis, 'search:user', SEARCH_RATE_LIMIT),
+            settings: () => settings.get(),
+            clock: options.clock,
+          }),
+        ),
+      );
       await app.register(
         deezerArlRoutes({
           arls: new DeezerArlRepository(app.db),

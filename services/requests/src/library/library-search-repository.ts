@@ -123,6 +123,29 @@ export class LibrarySearchRepository {
     return [...hits, ...fuzzy.map((row) => ({ ...toHit(row), match: 'fuzzy' as const }))];
   }
 
+  /**
+   * For each song (artist and title, e.g. Deezer's hits), the library track with the same
+   * folded artist and title, or null: the same song is listed once, as the library's.
+   */
+  async sameSongs(
+    songs: readonly { artist: string; title: string }[],
+    source?: string,
+  ): Promise<(LibraryTrackHit | null)[]> {
+    if (songs.length === 0) return [];
+    const { rows } = await sql<Row & { position: string }>`
+      select distinct on (song.position) song.position, ${sql.join(hitColumns)}
+      from unnest(${songs.map((song) => song.artist)}::text[], ${songs.map((song) => song.title)}::text[])
+        with ordinality as song(song_artist, song_title, position)
+      join library_tracks on search_artist = library_fold(song.song_artist)
+                         and search_title = library_fold(song.song_title)
+      where gone_at is null
+        ${source === undefined ? sql`` : sql`and source = ${source}`}
+      order by song.position, requestable desc, id
+    `.execute(this.#db);
+    const found = new Map(rows.map((row) => [Number(row.position), toHit(row)]));
+    return songs.map((_song, index) => found.get(index + 1) ?? null);
+  }
+
   /** One track of the index, gone or not; null when there is no such id. */
   async byId(id: number): Promise<LibraryTrackById | null> {
     if (!Number.isSafeInteger(id) || id <= 0) return null;

@@ -1,5 +1,10 @@
 import type { DjSettingsRow } from '@radio/db';
-import { stationSourceKey, type StationSource, type StationSourceSettings } from '@radio/station';
+import {
+  activeStationUrl,
+  stationSourceKey,
+  type StationSource,
+  type StationSourceSettings,
+} from '@radio/station';
 
 export type SourceFactory = (settings: StationSourceSettings) => StationSource;
 
@@ -25,9 +30,8 @@ export function activeSourceOf(
   timeoutMs: number,
 ): ActiveSource | null {
   if (!row) return null;
-  const live = row.broadcastingMode === 'live';
-  const url = (live ? row.liveUrl : row.nonstopUrl)?.trim();
-  const apiKey = (live ? row.liveApiKey : row.nonstopApiKey)?.trim();
+  const url = activeStationUrl(row);
+  const apiKey = (row.broadcastingMode === 'live' ? row.liveApiKey : row.nonstopApiKey)?.trim();
   if (!url) return null;
   // A URL that does not parse is still "configured": the source fails, and that is logged.
   const key = stationSourceKey(url);
