@@ -149,6 +149,23 @@ describe('the worker', () => {
     await waitFor(async () => (await indexed()) === 10, 'the library scanned');
   });
 
+  it('indexes a station that is configured after the start at once, not at the next interval', async () => {
+    // As under `make up`: the worker starts before the requests service registers the built-in
+    // station, so the scan at start finds no source.
+    const worker = start({ libraryScanIntervalMs: 60 * 60_000 });
+    await waitFor(
+      async () =>
+        (await worker.jobs.queue('station-sync').getJobs(['completed'])).some(
+          (job) => job.name === 'scan-library',
+        ),
+      'the scan at start',
+    );
+    await useFakeStation('sleutel:geheim');
+    const indexed = async () =>
+      (await db.selectFrom('libraryTracks').select('id').execute()).length;
+    await waitFor(async () => (await indexed()) === 10, 'the library scanned');
+  });
+
   it('keeps one schedule per job when a second copy starts, and drops one a queue no longer carries', async () => {
     const first = start();
     await first.scheduled;

@@ -16,7 +16,7 @@ import { scanLibrary } from '../library/scan-library.ts';
 import { ingestNowPlaying } from '../now-playing/ingest-now-playing.ts';
 import { NowPlayingStore } from '../now-playing/now-playing-store.ts';
 import { SessionsRepository } from '../sessions/sessions-repository.ts';
-import type { SourceFactory } from '../station/active-source.ts';
+import { activeSourceOf, type SourceFactory } from '../station/active-source.ts';
 
 const BACKFILL_TIMEOUT_MS = 30_000;
 /** Per call of the source: a page of 500 files (AzuraCast) or the built-in station's listing. */
@@ -53,13 +53,17 @@ export function jobHandlers(deps: JobDeps): JobHandlers {
   const history = new PlayHistoryRepository(db);
   const store = new NowPlayingStore(deps.redis);
   const libraryTracks = new LibraryTracksRepository(db);
+  // The source the library was last indexed from. One that appears or changes is scanned at
+  // once, not at the next interval: the built-in station registers itself after the worker's
+  // start scan, and a switch of broadcasting mode brings another station's library.
+  let indexedSource: string | null = null;
   return {
     'remove-expired-sessions': async () => {
       const removed = await sessions.deleteExpired();
       log.info({ removed }, 'expired sessions removed');
     },
-    'ingest-now-playing': () =>
-      ingestNowPlaying({
+    'ingest-now-playing': async () => {
+      await ingestNowPlaying({
         settings,
         history,
         store,
@@ -69,7 +73,13 @@ export function jobHandlers(deps: JobDeps): JobHandlers {
         intervalMs: deps.ingestIntervalMs,
         log,
         now: deps.now ?? (() => new Date()),
-      }),
+      });
+      const source = activeSourceOf(await settings.read(), 0)?.key ?? null;
+      if (source !== null && source !== indexedSource) {
+        indexedSource = source;
+        await deps.enqueue('scan-library', {});
+      }
+    },
     'acquire-deezer-track': (data) =>
       acquireDeezerTrack(
         {
@@ -89,15 +99,17 @@ export function jobHandlers(deps: JobDeps): JobHandlers {
         { settings, history, createSource, timeoutMs: BACKFILL_TIMEOUT_MS, log },
         data,
       ),
-    'scan-library': () =>
-      scanLibrary({
-        settings,
-        tracks: libraryTracks,
-        createSource,
-        timeoutMs: LIBRARY_SCAN_TIMEOUT_MS,
-        log,
-        now: deps.now,
-      }),
+    'scan-library': async () => {
+      indexedSource =
+        (await scanLibrary({
+          settings,
+          tracks: libraryTracks,
+          createSource,
+          timeoutMs: LIBRARY_SCAN_TIMEOUT_MS,
+          log,
+          now: deps.now,
+        })) ?? indexedSource;
+    },
   };
 }
 

@@ -17,12 +17,13 @@ export interface ScanLibraryDeps {
  * The scan-library job: indexes the active source's whole library (built-in station: its files
  * endpoint; AzuraCast: its files and requests APIs with the mode's key). Tracks it no longer
  * lists are marked gone; a track that comes back is indexed again. A failing source fails the
- * job (BullMQ retries it) and marks nothing gone.
+ * job (BullMQ retries it) and marks nothing gone. Answers the key of the source it indexed, or
+ * null when no source is configured.
  */
-export async function scanLibrary(deps: ScanLibraryDeps): Promise<void> {
+export async function scanLibrary(deps: ScanLibraryDeps): Promise<string | null> {
   const source = activeSourceOf(await deps.settings.read(), deps.timeoutMs);
   // The files API needs the station's key.
-  if (!source?.settings.apiKey) return;
+  if (!source?.settings.apiKey) return null;
   const scannedAt = (deps.now ?? (() => new Date()))();
   const started = performance.now();
   const library = await deps.createSource(source.settings).library();
@@ -43,4 +44,5 @@ export async function scanLibrary(deps: ScanLibraryDeps): Promise<void> {
     },
     'library scanned',
   );
+  return source.key;
 }
