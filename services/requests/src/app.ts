@@ -1,7 +1,7 @@
 import { JobProducer } from '@radio/contracts/jobs-producer';
 import { DEEZER_DOWNLOADER_KEY, REQUEST_TRACK_READY_CHANNEL } from '@radio/contracts';
 import { assertRedisReady, createService, type ServiceApp } from '@radio/service-kit';
-import { builtInNowPlayingUrl, DeezerApi } from '@radio/station';
+import { builtInNowPlayingUrl, DeezerApi, stationSourceKey } from '@radio/station';
 import type { RequestsConfig } from './config.ts';
 import { DeezerArlRepository } from './deezer/deezer-arl-repository.ts';
 import { deezerArlRoutes } from './routes/deezer-arl-routes.ts';
@@ -87,6 +87,9 @@ export function buildApp(
           await jobs.enqueue('acquire-deezer-track', { requestId });
         },
         clock: options.clock,
+        builtInSource: config.BUILT_IN_STATION_URL
+          ? stationSourceKey(builtInNowPlayingUrl(config.BUILT_IN_STATION_URL))
+          : null,
       });
 
       options.expose?.({ rules, requests, queue });

@@ -49,6 +49,11 @@ export interface RequestServiceOptions {
   clock?: () => Date;
   /** Submits a request to an AzuraCast station (its request API); throws its refusals. */
   submitToStation?: (station: AzuraCastStation, requestId: string) => Promise<void>;
+  /**
+   * The built-in station's source key (library_tracks.source), when it runs: its tracks are
+   * queued here, never sent to a request API, though its library publishes request ids.
+   */
+  builtInSource?: string | null;
 }
 
 /** A retried submit (same user, same track) within this returns the first request. */
@@ -221,7 +226,7 @@ export class RequestService {
       title: row.title,
       artist: row.artist,
       requestable: row.requestable,
-      stationRequestId: row.requestId,
+      stationRequestId: row.source === this.#options.builtInSource ? null : row.requestId,
       album: row.album || null,
       duration: row.duration,
       filename: row.path,

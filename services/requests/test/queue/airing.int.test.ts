@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { builtInStationPaths } from '@radio/station';
+import { builtInNowPlayingUrl, builtInStationPaths, stationSourceKey } from '@radio/station';
 import { createTestApp, type TestApp } from '@radio/service-kit/testing';
 import type { RequestParts } from '../../src/app.ts';
 import { buildRequestsAppWith } from '../build.ts';
@@ -7,6 +7,8 @@ import { seedTrack } from '../requests/seed.ts';
 
 const KEY = { 'x-api-key': 'test-internal-token' };
 const LIBRARY = '/srv/bibliotheek';
+/** The requests service itself (the built-in station's endpoints); nothing answers there. */
+const BUILT_IN_STATION_URL = 'http://127.0.0.1:9';
 
 let t: TestApp;
 let parts: RequestParts;
@@ -18,7 +20,7 @@ beforeAll(async () => {
         parts = exposed;
       },
     }),
-    { LIBRARY_DIR: LIBRARY },
+    { LIBRARY_DIR: LIBRARY, BUILT_IN_STATION_URL },
   );
 });
 afterAll(() => t.close());
@@ -30,10 +32,15 @@ beforeEach(async () => {
 async function request(title: string, artist: string) {
   const user = await t.createUser();
   const client = await t.clientFor(user);
+  const path = `Verzoek/${artist} - ${title}.mp3`;
+  // As the library scan indexes the built-in station: its request API's id is the path. The
+  // request is queued here all the same, never sent to a station request API.
   const id = await seedTrack(t.app.db, {
     title,
     artist,
-    path: `Verzoek/${artist} - ${title}.mp3`,
+    path,
+    requestId: path,
+    source: stationSourceKey(builtInNowPlayingUrl(BUILT_IN_STATION_URL)),
     duration: 215,
   });
   const response = await client.post('/api/requests', { libraryTrackId: id });
