@@ -11,9 +11,8 @@
  *   deezer.reset();           // fixtures, no delay, counters and log emptied
  *
  * GET /search: search.json (variant 'ok'; 'empty': search-empty.json). GET /track/{id}: track.json
- * for the fixture's id, error-nodata.json for any other. POST /ajax/gw-light.php (the ARL check,
- * deezer.getUserData): userdata-valid.json when the `arl` cookie is `validArl`, else
- * userdata-invalid.json.
+ * for the fixture's id, error-nodata.json for any other. (The ARL check's gateway has its own
+ * fake: fake-deezer-gateway.ts.)
  */
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
@@ -22,14 +21,7 @@ import type { ReceivedRequest } from './fake-station.ts';
 
 const fixturesDir = new URL('../fixtures/deezer/', import.meta.url);
 
-export type DeezerFixture =
-  | 'search'
-  | 'search-empty'
-  | 'track'
-  | 'error-quota'
-  | 'error-nodata'
-  | 'userdata-valid'
-  | 'userdata-invalid';
+export type DeezerFixture = 'search' | 'search-empty' | 'track' | 'error-quota' | 'error-nodata';
 
 /** A fresh copy of a fixture, to change for a variant. */
 export function deezerFixture(name: DeezerFixture): unknown {
@@ -54,13 +46,11 @@ export type FakeDeezerVariant =
   | 'junk';
 
 export interface FakeDeezer {
-  /** http://127.0.0.1:PORT: DEEZER_API_URL (and DEEZER_GATEWAY_URL). */
+  /** http://127.0.0.1:PORT: DEEZER_API_URL. */
   url: string;
   use(variant: FakeDeezerVariant): void;
   /** Every answer waits this long (0: none). */
   delayMs: number;
-  /** The ARL the user-data call accepts. */
-  validArl: string;
   /** Calls of the public API (search and track) since the last reset. */
   readonly calls: number;
   /** Every request received, oldest first. */
@@ -73,14 +63,9 @@ export async function startFakeDeezer(): Promise<FakeDeezer> {
   const fixture = (name: DeezerFixture): string =>
     readFileSync(new URL(`${name}.json`, fixturesDir), 'utf8');
   const requests: ReceivedRequest[] = [];
-  const state = { variant: 'ok' as FakeDeezerVariant, delayMs: 0, calls: 0, validArl: '' };
+  const state = { variant: 'ok' as FakeDeezerVariant, delayMs: 0, calls: 0 };
 
-  const answer = (pathname: string, cookie: string | undefined): [number, string] => {
-    if (pathname === '/ajax/gw-light.php') {
-      const arl = /(?:^|;\s*)arl=([^;]*)/.exec(cookie ?? '')?.[1];
-      const valid = state.validArl !== '' && arl === state.validArl;
-      return [200, fixture(valid ? 'userdata-valid' : 'userdata-invalid')];
-    }
+  const answer = (pathname: string): [number, string] => {
     const isSearch = pathname === '/search';
     const trackId = /^\/track\/([^/]+)$/.exec(pathname)?.[1];
     if (!isSearch && trackId === undefined) return [404, fixture('error-nodata')];
@@ -104,14 +89,12 @@ export async function startFakeDeezer(): Promise<FakeDeezer> {
 
   const server = http.createServer((request, response) => {
     const url = recordRequest(request, requests);
-    const [status, body] = answer(url.pathname, request.headers.cookie);
+    const [status, body] = answer(url.pathname);
     const send = (): void => {
       response.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
       response.end(body);
     };
-    // Read the request body (the gateway call posts one) before answering.
-    request.resume();
-    request.on('end', () => answerAfter(response, state.delayMs, send));
+    answerAfter(response, state.delayMs, send);
   });
   const { url, close } = await listenOnLoopback(server);
 
@@ -123,12 +106,6 @@ export async function startFakeDeezer(): Promise<FakeDeezer> {
     },
     set delayMs(value: number) {
       state.delayMs = value;
-    },
-    get validArl() {
-      return state.validArl;
-    },
-    set validArl(value: string) {
-      state.validArl = value;
     },
     get calls() {
       return state.calls;
