@@ -2,7 +2,8 @@
  * Turns the wrk summaries of scripts/bench.sh (one JSON line per run) into the markdown report
  * bench/results/<date>.md. Machine facts come in BENCH_MACHINE_JSON, the stream fan-out's lines
  * (bench/stream-fanout.ts) in the file BENCH_FANOUT_FILE, Lighthouse's JSON reports in the folder
- * BENCH_LIGHTHOUSE_DIR (page-<name>.json).
+ * BENCH_LIGHTHOUSE_DIR (page-<name>.json), the search and submit phases (bench/requests-bench.ts) in
+ * the file BENCH_REQUESTS_FILE.
  *   node bench/write-report.ts <results.jsonl>
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -151,6 +152,57 @@ answer is (it is rendered once a second). The service sends \`X-Accel-Expires: 1
 \`proxy_cache\` on that location the gateway serves all but one call a second from its cache.
 `;
 
+/** One phase of bench/requests-bench.ts. */
+interface RequestsPhase {
+  phase: 'search-cold' | 'search-cached' | 'submit';
+  calls: number;
+  perSecond: number;
+  p50: number;
+  p99: number;
+  deezerCalls?: number;
+  catalogueSkipped?: number;
+  statuses?: Record<string, number>;
+  queued?: number;
+  listeners?: number;
+  concurrency?: number;
+}
+
+const SEARCH_CACHED_P99_GOAL_MS = 50;
+const SUBMITS_PER_SECOND_GOAL = 500;
+const requestsFile = process.env.BENCH_REQUESTS_FILE;
+const requestsPhases: RequestsPhase[] =
+  requestsFile && existsSync(requestsFile)
+    ? readFileSync(requestsFile, 'utf8')
+        .split('\n')
+        .filter((line) => line.trim().startsWith('{'))
+        .map((line) => JSON.parse(line) as RequestsPhase)
+    : [];
+const phaseOf = (name: RequestsPhase['phase']) => requestsPhases.find((p) => p.phase === name);
+const coldSearch = phaseOf('search-cold');
+const cachedSearch = phaseOf('search-cached');
+const submitPhase = phaseOf('submit');
+const requestsSection =
+  !coldSearch || !cachedSearch || !submitPhase
+    ? '\nNot measured (no results of bench/requests-bench.ts).\n'
+    : `
+At the requests service (in-process, \`app.inject\`: the service, Postgres and Redis doing the
+work, no gateway), on 200,000 library tracks (bench/seed-library.sql) with Deezer faked at its
+HTTP boundary answering after 50 ms. Every rule on: listeners with the default limits, each from
+an address and browser of its own.
+
+| phase | calls | at once | per second | p50 ms | p99 ms | notes |
+| --- | ---: | ---: | ---: | ---: | ---: | --- |
+| search, cold (library + Deezer asked) | ${coldSearch.calls} | 1 | ${coldSearch.perSecond} | ${coldSearch.p50} | ${coldSearch.p99} | paced under the shared Deezer limit; Deezer calls ${coldSearch.deezerCalls}, catalogue skipped ${coldSearch.catalogueSkipped} |
+| search, cached (Deezer from Redis) | ${cachedSearch.calls} | ${cachedSearch.concurrency} | ${count(cachedSearch.perSecond)} | ${cachedSearch.p50} | ${cachedSearch.p99} | Deezer calls ${cachedSearch.deezerCalls} |
+| request submits | ${submitPhase.calls} | ${submitPhase.concurrency} | ${count(submitPhase.perSecond)} | ${submitPhase.p50} | ${submitPhase.p99} | ${submitPhase.listeners} listeners × 3; answers ${Object.entries(
+        submitPhase.statuses ?? {},
+      )
+        .map(([status, n]) => `${n}× ${status}`)
+        .join(', ')}; ${submitPhase.queued} queued |
+
+Goals: cached search p99 under ${SEARCH_CACHED_P99_GOAL_MS} ms: ${mark(cachedSearch.p99 < SEARCH_CACHED_P99_GOAL_MS)} (${cachedSearch.p99} ms); at least ${SUBMITS_PER_SECOND_GOAL} submits a second: ${mark(submitPhase.perSecond >= SUBMITS_PER_SECOND_GOAL)} (${submitPhase.perSecond}/s).
+`;
+
 const fanOutFile = process.env.BENCH_FANOUT_FILE;
 const fanOut: FanOutStep[] =
   fanOutFile && existsSync(fanOutFile)
@@ -283,6 +335,8 @@ ${archiveRows.join('\n')}
 
 Goal: p99 under ${ARCHIVE_P99_GOAL_MS} ms for a listener's call (c=${goalConnections}): ${mark(worstArchiveP99 < ARCHIVE_P99_GOAL_MS)} (worst ${worstArchiveP99.toFixed(1)} ms).
 
+## Song search and request submits
+${requestsSection}
 ## Stream fan-out: listeners through the gateway, the API beside them
 ${fanOutSection}
 ## The frontend: initial JavaScript and Lighthouse

@@ -179,6 +179,12 @@ for connections in "${ARCHIVE_CONNECTIONS[@]}"; do
   run playlist-all "$DAY_PLAYLIST" "$connections" "$SERVICE_BASE"
 done
 
+say "song search and request submits at the requests service (200,000 library tracks)"
+REQUESTS_RESULTS="$BENCH_DIR/requests.jsonl"
+node bench/requests-bench.ts | tee "$REQUESTS_RESULTS" >&2 ||
+  say "the search and submit benchmark failed (its output is above)"
+export BENCH_REQUESTS_FILE=$REQUESTS_RESULTS
+
 say "stream fan-out: $LISTENER_STEPS listeners, ${HOLD_SECONDS} s each"
 ICECAST_DIR="$BENCH_DIR/icecast"
 mkdir -p "$ICECAST_DIR"

@@ -1,11 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { Signer } from '@fastify/cookie';
 import { hash } from '@node-rs/argon2';
 import type { Role, UserRow } from '@radio/db';
 import { createTestDatabase, startRedis } from '@radio/testing';
 import type { ServiceApp } from '../create-service.ts';
-import { SESSION_COOKIE_NAME, SESSION_MAX_AGE_MS } from '../sessions/session-options.ts';
-import { PostgresSessionStore } from '../sessions/session-store.ts';
+import { createSessionCookie } from './session-cookie.ts';
 import { TestClient } from './test-client.ts';
 
 export type Env = Record<string, string>;
@@ -87,8 +85,6 @@ export async function createTestApp(build: BuildApp, env: Env = {}): Promise<Tes
     await cleanUp();
     throw error;
   }
-  const store = new PostgresSessionStore(app.db);
-  const signer = new Signer(fullEnv.SESSION_SECRET ?? '', 'sha256');
   const personas = new Map<Persona, TestUser>();
 
   const createUser = async (user: NewTestUser = {}): Promise<TestUser> => {
@@ -108,18 +104,8 @@ export async function createTestApp(build: BuildApp, env: Env = {}): Promise<Tes
     return { ...row, password };
   };
 
-  const clientFor = async (user: Pick<UserRow, 'id'>): Promise<TestClient> => {
-    const sid = randomBytes(24).toString('base64url');
-    const expires = new Date(Date.now() + SESSION_MAX_AGE_MS);
-    const session = {
-      cookie: { originalMaxAge: SESSION_MAX_AGE_MS, expires, path: '/', httpOnly: true },
-      userId: user.id,
-    };
-    await new Promise<void>((resolve, reject) =>
-      store.set(sid, session, (error) => (error ? reject(error) : resolve())),
-    );
-    return new TestClient(app, { [SESSION_COOKIE_NAME]: signer.sign(sid) });
-  };
+  const clientFor = async (user: Pick<UserRow, 'id'>): Promise<TestClient> =>
+    new TestClient(app, await createSessionCookie(app.db, fullEnv.SESSION_SECRET ?? '', user.id));
 
   const personaUser = async (persona: Persona): Promise<TestUser | null> => {
     if (persona === 'anonymous') return null;

@@ -74,9 +74,10 @@ export function jobHandlers(deps: JobDeps): JobHandlers {
         log,
         now: deps.now ?? (() => new Date()),
       });
-      const source = activeSourceOf(await settings.read(), 0)?.key ?? null;
-      if (source !== null && source !== indexedSource) {
-        indexedSource = source;
+      // The library APIs need the station's key: without one there is nothing to scan.
+      const source = activeSourceOf(await settings.read(), 0);
+      if (source?.settings.apiKey && source.key !== indexedSource) {
+        indexedSource = source.key;
         await deps.enqueue('scan-library', {});
       }
     },
