@@ -3,7 +3,7 @@
 -- the search must find ("blof", "golden earing", "radar", "zomeravnd"). Run on a throwaway
 -- database only (it empties library_tracks). Plain SQL, no psql commands:
 --   psql "$DATABASE_URL" -v ON_ERROR_STOP=1 -f bench/seed-library.sql
-truncate library_tracks;
+delete from library_tracks;
 insert into library_tracks (source, media_id, request_id, path, title, artist, album, duration, requestable)
 select
   'https://bench.example',

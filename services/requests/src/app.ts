@@ -16,6 +16,7 @@ import { requestRoutes } from './routes/request-routes.ts';
 import { searchRoutes } from './routes/search-routes.ts';
 import { TrackSearch, SEARCH_RATE_LIMIT } from './search/track-search.ts';
 import { LibrarySearchRepository } from './library/library-search-repository.ts';
+import { CachedLibrarySearch } from './library/cached-library-search.ts';
 import { RedisRateLimiter } from './catalogue/redis-rate-limiter.ts';
 import { settingsRoutes } from './routes/settings-routes.ts';
 import { stationRoutes } from './routes/station-routes.ts';
@@ -99,7 +100,7 @@ export function buildApp(
       await app.register(
         searchRoutes(
           new TrackSearch({
-            library: new LibrarySearchRepository(app.db),
+            library: new CachedLibrarySearch(new LibrarySearchRepository(app.db), app.redis),
             catalogue,
             rules,
             limiter: new RedisRateLimiter(app.redis, 'search:user', SEARCH_RATE_LIMIT),

@@ -18,7 +18,7 @@ import { REASONS } from '../requests/request-texts.ts';
 export const SEARCH_RATE_LIMIT: RateLimit = { max: 30, windowMs: 60_000 };
 
 export interface TrackSearchOptions {
-  library: LibrarySearchRepository;
+  library: Pick<LibrarySearchRepository, 'search' | 'sameSongs'>;
   catalogue: Pick<DeezerCatalogue, 'search'>;
   rules: Pick<RequestRules, 'judge'>;
   /** Keyed by user id, with SEARCH_RATE_LIMIT. */
