@@ -193,14 +193,20 @@ an address and browser of its own.
 | phase | calls | at once | per second | p50 ms | p99 ms | notes |
 | --- | ---: | ---: | ---: | ---: | ---: | --- |
 | search, cold (library + Deezer asked) | ${coldSearch.calls} | 1 | ${coldSearch.perSecond} | ${coldSearch.p50} | ${coldSearch.p99} | paced under the shared Deezer limit; Deezer calls ${coldSearch.deezerCalls}, catalogue skipped ${coldSearch.catalogueSkipped} |
-| search, cached (Deezer from Redis) | ${cachedSearch.calls} | ${cachedSearch.concurrency} | ${count(cachedSearch.perSecond)} | ${cachedSearch.p50} | ${cachedSearch.p99} | Deezer calls ${cachedSearch.deezerCalls} |
+${requestsPhases
+  .filter((phase) => phase.phase === 'search-cached')
+  .map(
+    (phase) =>
+      `| search, cached (Deezer from Redis) | ${phase.calls} | ${phase.concurrency} | ${count(phase.perSecond)} | ${phase.p50} | ${phase.p99} | Deezer calls ${phase.deezerCalls} |`,
+  )
+  .join('\n')}
 | request submits | ${submitPhase.calls} | ${submitPhase.concurrency} | ${count(submitPhase.perSecond)} | ${submitPhase.p50} | ${submitPhase.p99} | ${submitPhase.listeners} listeners × 3; answers ${Object.entries(
         submitPhase.statuses ?? {},
       )
         .map(([status, n]) => `${n}× ${status}`)
         .join(', ')}; ${submitPhase.queued} queued |
 
-Goals: cached search p99 under ${SEARCH_CACHED_P99_GOAL_MS} ms: ${mark(cachedSearch.p99 < SEARCH_CACHED_P99_GOAL_MS)} (${cachedSearch.p99} ms); at least ${SUBMITS_PER_SECOND_GOAL} submits a second: ${mark(submitPhase.perSecond >= SUBMITS_PER_SECOND_GOAL)} (${submitPhase.perSecond}/s).
+Goals: cached search p99 under ${SEARCH_CACHED_P99_GOAL_MS} ms (one at a time, a listener's wait): ${mark(cachedSearch.p99 < SEARCH_CACHED_P99_GOAL_MS)} (${cachedSearch.p99} ms); at least ${SUBMITS_PER_SECOND_GOAL} submits a second: ${mark(submitPhase.perSecond >= SUBMITS_PER_SECOND_GOAL)} (${submitPhase.perSecond}/s).
 `;
 
 const fanOutFile = process.env.BENCH_FANOUT_FILE;
