@@ -1,6 +1,12 @@
 import { sql, type Kysely } from 'kysely';
 import type { AutomationEntryKind, AutomationQueueRow, Database } from '@radio/db';
 
+/**
+ * Liquidsoap asks for the next entry shortly before the current song ends and reports it when it
+ * starts; an entry not started this long after it was handed out never will be.
+ */
+export const HAND_OUT_LOST_MS = 30 * 60_000;
+
 export interface QueueEntry extends AutomationQueueRow {
   /** The requester of a request's entries (null for manual entries or a deleted user). */
   userId: number | null;
@@ -138,8 +144,13 @@ export class AutomationQueueRepository {
     if (entries.length > 0) await this.#db.insertInto('automationQueue').values(entries).execute();
   }
 
-  /** Hands out the head once: two callers at once never get the same entry. */
+  /**
+   * Hands out the head once: two callers at once never get the same entry. An entry handed out
+   * longer than HAND_OUT_LOST_MS ago that never started was lost (Liquidsoap restarted with it
+   * prepared): it is handed out again, so its request still airs and is not left waiting forever.
+   */
   handOutNext(machine: number, now: Date): Promise<AutomationQueueRow | undefined> {
+    const lostBefore = new Date(now.getTime() - HAND_OUT_LOST_MS);
     return this.#db
       .updateTable('automationQueue')
       .set({ handedOutAt: now })
@@ -150,7 +161,7 @@ export class AutomationQueueRepository {
           .selectFrom('automationQueue')
           .select('id')
           .where('machine', '=', machine)
-          .where('handedOutAt', 'is', null)
+          .where((eb) => eb.or([eb('handedOutAt', 'is', null), eb('handedOutAt', '<', lostBefore)]))
           .orderBy('position')
           .orderBy('id')
           .limit(1)

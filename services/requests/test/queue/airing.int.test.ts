@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { builtInNowPlayingUrl, builtInStationPaths, stationSourceKey } from '@radio/station';
 import { createTestApp, type TestApp } from '@radio/service-kit/testing';
 import type { RequestParts } from '../../src/app.ts';
+import { HAND_OUT_LOST_MS } from '../../src/queue/automation-queue-repository.ts';
 import { buildRequestsAppWith } from '../build.ts';
 import { seedTrack } from '../requests/seed.ts';
 
@@ -102,6 +103,21 @@ describe('requests on air with the built-in station', () => {
     expect(await parts.queue.entries()).toEqual([]);
     const recent = await t.as('listener').then((client) => client.get('/api/recent-requests'));
     expect(recent.json().data.map((r: { id: number }) => r.id)).toEqual([id]);
+  });
+
+  it('hands an entry out again when it never started (Liquidsoap restarted with it prepared)', async () => {
+    await request('Wilde Wind', 'Het Zuiderkoor');
+    const handedAt = new Date();
+    const first = await parts.queue.handOutNext(1, handedAt);
+    expect(first?.title).toBe('Wilde Wind');
+    // Liquidsoap asks again soon after: nothing new, the entry is prepared there.
+    expect(await parts.queue.handOutNext(1, new Date(handedAt.getTime() + 60_000))).toBeUndefined();
+    // Half an hour later it still never started: it was lost, and it goes out again.
+    const again = await parts.queue.handOutNext(
+      1,
+      new Date(handedAt.getTime() + HAND_OUT_LOST_MS + 1_000),
+    );
+    expect(again?.id).toBe(first?.id);
   });
 
   it('never hands the same entry to two callers at once', async () => {
