@@ -19,6 +19,11 @@ export const publicDjSettingsSchema = z.object({
 });
 export type PublicDjSettings = z.infer<typeof publicDjSettingsSchema>;
 
+/** PATCH /api/admin/broadcasting-mode (spec section 7). */
+export const broadcastingModeBodySchema = z.object({
+  mode: z.enum(['nonstop', 'live'], { message: 'Ongeldige modus: kies nonstop of live' }),
+});
+
 export const toggleBodySchema = z.object({
   enabled: z.boolean({ message: 'enabled moet true of false zijn' }),
 });

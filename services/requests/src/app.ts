@@ -95,7 +95,7 @@ export function buildApp(
 
       options.expose?.({ rules, requests, queue });
 
-      await app.register(settingsRoutes(settings));
+      await app.register(settingsRoutes(settings, requests));
       await app.register(requestRoutes(requests));
       await app.register(
         searchRoutes(

@@ -14,6 +14,7 @@ describe('every requests route under hostile input', () => {
       },
       'PATCH /api/requests/:id/status': { body: { status: 'approved' } },
       'GET /api/requests': { query: { status: 'pending', page: '1', pageSize: '20' } },
+      'PATCH /api/admin/broadcasting-mode': { body: { mode: 'live' } },
       'GET /api/search': { query: { artist: 'Golden Earring', title: 'Radar Love' } },
       [`POST ${builtInStationPaths.trackStarted}`]: {
         body: { title: 'Tegenwind', duration: 50 },

@@ -1,9 +1,17 @@
-import { publicDjSettingsSchema, toggleBodySchema } from '@radio/contracts';
+import {
+  broadcastingModeBodySchema,
+  publicDjSettingsSchema,
+  toggleBodySchema,
+} from '@radio/contracts';
 import type { RoutePlugin } from '@radio/service-kit';
 import { toPublicSettings } from '../settings/public-settings.ts';
+import type { RequestService } from '../requests/request-service.ts';
 import type { SettingsRepository } from '../settings/settings-repository.ts';
 
-export function settingsRoutes(settings: SettingsRepository): RoutePlugin {
+export function settingsRoutes(
+  settings: SettingsRepository,
+  requests: Pick<RequestService, 'broadcastingModeChanged'>,
+): RoutePlugin {
   return async (app) => {
     app.get(
       '/api/dj-settings',
@@ -19,6 +27,20 @@ export function settingsRoutes(settings: SettingsRepository): RoutePlugin {
       },
       async (request) =>
         toPublicSettings(await settings.setRegistrationEnabled(request.body.enabled)),
+    );
+
+    // Back in nonstop, the requests the DJ approved during the live show go into the queue.
+    app.patch(
+      '/api/admin/broadcasting-mode',
+      {
+        config: { access: 'admin' },
+        schema: { body: broadcastingModeBodySchema, response: { 200: publicDjSettingsSchema } },
+      },
+      async (request) => {
+        const updated = await settings.setBroadcastingMode(request.body.mode);
+        await requests.broadcastingModeChanged(request.body.mode);
+        return toPublicSettings(updated);
+      },
     );
   };
 }

@@ -1,4 +1,12 @@
-import { DJ_SETTINGS_ID, DjSettingsReader, type Db, type DjSettingsRow } from '@radio/db';
+import type { Updateable } from 'kysely';
+import {
+  DJ_SETTINGS_ID,
+  DjSettingsReader,
+  type BroadcastingMode,
+  type Db,
+  type DjSettingsRow,
+  type DjSettingsTable,
+} from '@radio/db';
 
 /** The single dj_settings row: the requests service owns it and is its only writer. */
 export class SettingsRepository {
@@ -23,7 +31,17 @@ export class SettingsRepository {
   }
 
   setRegistrationEnabled(enabled: boolean): Promise<DjSettingsRow> {
-    const changes = { registrationEnabled: enabled, updatedAt: new Date() };
+    return this.#change({ registrationEnabled: enabled });
+  }
+
+  setBroadcastingMode(mode: BroadcastingMode): Promise<DjSettingsRow> {
+    return this.#change({ broadcastingMode: mode });
+  }
+
+  #change(
+    setting: Pick<Updateable<DjSettingsTable>, 'registrationEnabled' | 'broadcastingMode'>,
+  ): Promise<DjSettingsRow> {
+    const changes = { ...setting, updatedAt: new Date() };
     return this.#db
       .insertInto('djSettings')
       .values({ id: DJ_SETTINGS_ID, ...changes })

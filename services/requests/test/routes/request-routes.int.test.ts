@@ -414,8 +414,13 @@ describe('the automation queue', () => {
     await admin.patch(`/api/requests/${second.json().id}/status`, { status: 'rejected' });
     expect(await parts.queue.entries()).toEqual([]);
 
-    await updateSettings(t.app.db, { broadcastingMode: 'nonstop' });
-    expect(await parts.requests.broadcastingModeChanged('nonstop')).toBe(1);
+    const wrong = await admin.patch('/api/admin/broadcasting-mode', { mode: 'radio' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe('Ongeldige modus: kies nonstop of live');
+    expect(await parts.queue.entries()).toEqual([]);
+    const switched = await admin.patch('/api/admin/broadcasting-mode', { mode: 'nonstop' });
+    expect(switched.statusCode).toBe(200);
+    expect(switched.json()).toMatchObject({ broadcastingMode: 'nonstop', isLive: false });
     expect((await parts.queue.entries()).map((e) => e.requestId)).toEqual([first.json().id]);
   });
 

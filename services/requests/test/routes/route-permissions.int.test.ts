@@ -33,6 +33,10 @@ const cases: RouteCases = {
     }),
   },
   'GET /api/pending-requests': { access: 'user' },
+  'PATCH /api/admin/broadcasting-mode': {
+    access: 'admin',
+    call: () => ({ payload: { mode: 'nonstop' } }),
+  },
   'GET /api/search': { access: 'user', call: () => ({ url: '/api/search?artist=BL%C3%98F' }) },
   'GET /api/recent-requests': { access: 'user' },
   'GET /api/requests': { access: 'admin' },
