@@ -62,9 +62,14 @@ export function buildApp(
         cacheHours: config.DEEZER_CACHE_HOURS,
         log: app.log,
       });
+      const publicOrigin = config.PUBLIC_ORIGIN[0] ?? '';
+      const builtInUrl = config.BUILT_IN_STATION_URL
+        ? builtInNowPlayingUrl(config.BUILT_IN_STATION_URL)
+        : null;
       const queue = new AutomationQueue(app.db, {
         libraryDir: config.LIBRARY_DIR,
-        filesOrigin: config.PUBLIC_ORIGIN[0] ?? '',
+        filesOrigin: publicOrigin,
+        builtInSource: builtInUrl === null ? null : stationSourceKey(builtInUrl),
       });
       const jobs = new JobProducer(app.redis, (error) =>
         app.logLimiter.log(
@@ -88,9 +93,6 @@ export function buildApp(
           await jobs.enqueue('acquire-deezer-track', { requestId });
         },
         clock: options.clock,
-        builtInSource: config.BUILT_IN_STATION_URL
-          ? stationSourceKey(builtInNowPlayingUrl(config.BUILT_IN_STATION_URL))
-          : null,
       });
 
       options.expose?.({ rules, requests, queue });
@@ -126,7 +128,7 @@ export function buildApp(
           station: {
             name: config.STATION_NAME,
             timezone: config.STATION_TZ,
-            publicOrigin: config.PUBLIC_ORIGIN[0] ?? '',
+            publicOrigin,
           },
           queue,
         }),
@@ -171,10 +173,9 @@ export function buildApp(
         subscriber.disconnect();
       });
 
-      const builtInStationUrl = config.BUILT_IN_STATION_URL;
-      if (builtInStationUrl) {
+      if (builtInUrl !== null) {
+        const nowPlayingUrl = builtInUrl;
         app.addHook('onReady', async () => {
-          const nowPlayingUrl = builtInNowPlayingUrl(builtInStationUrl);
           if (await settings.useBuiltInStationAsNonstop(nowPlayingUrl, config.INTERNAL_TOKEN)) {
             app.log.info({ nowPlayingUrl }, 'nonstop source: the built-in station');
           }

@@ -225,7 +225,10 @@ export class AutomationQueueRepository {
    * Approved requests with a library track, not played and not in the queue: `ids` limits it to
    * those requests. Oldest first.
    */
-  unqueuedApproved(ids?: number[]): Promise<UnqueuedRequest[]> {
+  unqueuedApproved(
+    ids: number[] | undefined,
+    builtInSource: string | null,
+  ): Promise<UnqueuedRequest[]> {
     let query = this.#db
       .selectFrom('songRequests as r')
       .innerJoin('libraryTracks as t', 't.id', 'r.libraryTrackId')
@@ -240,8 +243,13 @@ export class AutomationQueueRepository {
       ])
       .where('r.status', '=', 'approved')
       .where('r.playedAt', 'is', null)
-      // An AzuraCast station's track is requested through its API, never queued here.
-      .where('t.requestId', 'is', null)
+      // An AzuraCast station's track is requested through its API, never queued here (the
+      // built-in station's tracks carry request ids too: AutomationQueue.stationRequestIdOf).
+      .where((eb) =>
+        builtInSource === null
+          ? eb('t.requestId', 'is', null)
+          : eb.or([eb('t.requestId', 'is', null), eb('t.source', '=', builtInSource)]),
+      )
       .where((eb) => eb.or([eb('r.source', '=', 'local'), eb('r.downloadStatus', '=', 'ready')]))
       .where((eb) =>
         eb.not(

@@ -16,6 +16,11 @@ export interface TrackLocations {
   libraryDir?: string;
   /** Where the station fetches voice messages (`/files/...` paths) from, e.g. the site's origin. */
   filesOrigin: string;
+  /**
+   * The built-in station's source key (library_tracks.source) when it runs: its tracks are
+   * queued here, though its library publishes request ids like AzuraCast's.
+   */
+  builtInSource?: string | null;
 }
 
 export interface WaitingEntry {
@@ -65,11 +70,32 @@ export class AutomationQueue {
    * start (a missed message is not a lost request). Answers how many were queued.
    */
   async queueApproved(requestIds?: number[], machine = MAIN_MACHINE): Promise<number> {
-    return this.#repository.transaction(machine, async (repository) => {
-      const requests = await repository.unqueuedApproved(requestIds);
-      for (const request of requests) await this.placeRequest(repository, request, machine);
-      return requests.length;
-    });
+    return this.#repository.transaction(machine, (repository) =>
+      this.queueApprovedIn(repository, requestIds, machine),
+    );
+  }
+
+  /** `queueApproved` inside the caller's transaction (it takes the machine lock). */
+  async queueApprovedIn(
+    repository: AutomationQueueRepository,
+    requestIds?: number[],
+    machine = MAIN_MACHINE,
+  ): Promise<number> {
+    await repository.lockMachine(machine);
+    const requests = await repository.unqueuedApproved(
+      requestIds,
+      this.#locations.builtInSource ?? null,
+    );
+    for (const request of requests) await this.placeRequest(repository, request, machine);
+    return requests.length;
+  }
+
+  /**
+   * The id to give the station's request API for a library track (AzuraCast), or null when the
+   * track is queued here (the built-in station's, or one without a request id).
+   */
+  stationRequestIdOf(track: { source: string; requestId: string | null }): string | null {
+    return track.source === this.#locations.builtInSource ? null : track.requestId;
   }
 
   /**

@@ -49,11 +49,6 @@ export interface RequestServiceOptions {
   clock?: () => Date;
   /** Submits a request to an AzuraCast station (its request API); throws its refusals. */
   submitToStation?: (station: AzuraCastStation, requestId: string) => Promise<void>;
-  /**
-   * The built-in station's source key (library_tracks.source), when it runs: its tracks are
-   * queued here, never sent to a request API, though its library publishes request ids.
-   */
-  builtInSource?: string | null;
 }
 
 /** A retried submit (same user, same track) within this returns the first request. */
@@ -226,7 +221,7 @@ export class RequestService {
       title: row.title,
       artist: row.artist,
       requestable: row.requestable,
-      stationRequestId: row.source === this.#options.builtInSource ? null : row.requestId,
+      stationRequestId: this.#options.queue.stationRequestIdOf(row),
       album: row.album || null,
       duration: row.duration,
       filename: row.path,
@@ -316,10 +311,9 @@ export class RequestService {
           current.libraryTrackId === null
             ? undefined
             : await trx.findLibraryTrack(Number(current.libraryTrackId));
-        if (track?.requestId) await this.#submitToStation(settings, track.requestId);
-        await queue.lockMachine(MAIN_MACHINE);
-        const [unqueued] = await queue.unqueuedApproved([id]);
-        if (unqueued) await this.#options.queue.placeRequest(queue, unqueued);
+        const stationRequestId = track ? this.#options.queue.stationRequestIdOf(track) : null;
+        if (stationRequestId) await this.#submitToStation(settings, stationRequestId);
+        await this.#options.queue.queueApprovedIn(queue, [id]);
       }
       return updated;
     });

@@ -30,7 +30,7 @@ beforeEach(async () => {
   await t.app.db.deleteFrom('songRequests').execute();
 });
 
-async function request(title: string, artist: string) {
+async function request(title: string, artist: string, extra: Record<string, string> = {}) {
   const user = await t.createUser();
   const client = await t.clientFor(user);
   const path = `Verzoek/${artist} - ${title}.mp3`;
@@ -44,7 +44,7 @@ async function request(title: string, artist: string) {
     source: stationSourceKey(builtInNowPlayingUrl(BUILT_IN_STATION_URL)),
     duration: 215,
   });
-  const response = await client.post('/api/requests', { libraryTrackId: id });
+  const response = await client.post('/api/requests', { libraryTrackId: id, ...extra });
   expect(response.statusCode).toBe(201);
   return response.json() as { id: number };
 }
@@ -118,6 +118,30 @@ describe('requests on air with the built-in station', () => {
       new Date(handedAt.getTime() + HAND_OUT_LOST_MS + 1_000),
     );
     expect(again?.id).toBe(first?.id);
+  });
+
+  it('queues its tracks when an admin approves them and when the live show ends', async () => {
+    const admin = await t.as('admin');
+    const withVoice = await request('Felicitatie', 'Het Koor', {
+      voicetrackUrl: '/files/voicetracks/groet.webm',
+    });
+    const approved = await admin.patch(`/api/requests/${withVoice.id}/status`, {
+      status: 'approved',
+    });
+    expect(approved.statusCode).toBe(200);
+    expect((await parts.queue.entries()).map((e) => e.kind)).toEqual(['voice_message', 'request']);
+
+    expect((await admin.patch('/api/admin/broadcasting-mode', { mode: 'live' })).statusCode).toBe(
+      200,
+    );
+    const duringShow = await request('Avondrood', 'Femke de Wit');
+    await admin.patch(`/api/requests/${duringShow.id}/status`, { status: 'approved' });
+    await admin.patch('/api/admin/broadcasting-mode', { mode: 'nonstop' });
+    expect((await parts.queue.entries()).map((e) => e.requestId)).toEqual([
+      withVoice.id,
+      withVoice.id,
+      duringShow.id,
+    ]);
   });
 
   it('never hands the same entry to two callers at once', async () => {
