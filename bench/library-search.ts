@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { createDb, migrateToLatest } from '../packages/db/src/index.ts';
 import { startPostgres } from '../packages/testing/src/postgres.ts';
 import { LibrarySearchRepository } from '../services/requests/src/library/library-search-repository.ts';
+import { percentile } from './stats.ts';
 
 const QUERIES = [
   { artist: 'blof' },
@@ -21,8 +22,6 @@ const QUERIES = [
   { title: 'regen over de dyk' },
 ];
 
-const percentile = (sorted: number[], p: number): number =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 const round = (ms: number): number => Math.round(ms * 100) / 100;
 
 const server = process.argv[2] ? null : await startPostgres();

@@ -22,6 +22,7 @@ import { startPostgres } from '../packages/testing/src/postgres.ts';
 import { startRedis } from '../packages/testing/src/redis.ts';
 import { buildApp } from '../services/requests/src/app.ts';
 import { requestsEnv } from '../services/requests/src/config.ts';
+import { percentile } from './stats.ts';
 
 const LISTENERS = 300;
 const REQUESTS_PER_LISTENER = 3;
@@ -39,8 +40,6 @@ const COLD_QUERIES = WORDS.flatMap((first) =>
   WORDS.filter((second) => second !== first).map((second) => ({ title: `${first} ${second}` })),
 ).slice(0, 40);
 
-const percentile = (sorted: number[], p: number): number =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 const round = (ms: number): number => Math.round(ms * 10) / 10;
 
 /** Runs `work` for each item, `concurrency` at once; answers each one's milliseconds. */

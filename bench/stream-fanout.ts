@@ -12,6 +12,7 @@ import http from 'node:http';
 import net from 'node:net';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { percentile } from './stats.ts';
 
 const STREAM_BYTES_PER_SECOND = 16_000;
 /** A listener keeps pace when it got at least this share of the stream's bytes in the window. */
@@ -21,11 +22,6 @@ const ANSWER_TIMEOUT_MS = 30_000;
 const PROBE_INTERVAL_MS = 50;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-}
 
 /** One GET over a kept-alive connection: milliseconds, or an error. */
 function timedGet(agent: http.Agent, url: URL): Promise<{ ms: number; ok: boolean }> {

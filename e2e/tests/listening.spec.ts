@@ -21,13 +21,13 @@ async function nowPlaying(request: APIRequestContext): Promise<NowPlaying> {
   return (await response.json()) as NowPlaying;
 }
 
-/** Waits until the station reports a current song (it starts playing after the stack). */
 /** The titles the station's API reports now: the current song's and the recent ones'. */
 async function reportedTitles(request: APIRequestContext): Promise<(string | undefined)[]> {
   const api = await nowPlaying(request);
   return [api.now_playing?.song.title, ...api.song_history.map((play) => play.song.title)];
 }
 
+/** Waits until the station reports a current song (it starts playing after the stack). */
 async function currentSong(request: APIRequestContext) {
   let current: NowPlaying['now_playing'] = null;
   await expect

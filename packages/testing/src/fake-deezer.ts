@@ -23,10 +23,8 @@ const fixturesDir = new URL('../fixtures/deezer/', import.meta.url);
 
 export type DeezerFixture = 'search' | 'search-empty' | 'track' | 'error-quota' | 'error-nodata';
 
-/** A fresh copy of a fixture, to change for a variant. */
-export function deezerFixture(name: DeezerFixture): unknown {
-  return JSON.parse(readFileSync(new URL(`${name}.json`, fixturesDir), 'utf8'));
-}
+const fixture = (name: DeezerFixture): string =>
+  readFileSync(new URL(`${name}.json`, fixturesDir), 'utf8');
 
 /** The id of track.json (and the first search hit). */
 export const FAKE_DEEZER_TRACK_ID = '3108251';
@@ -60,8 +58,6 @@ export interface FakeDeezer {
 }
 
 export async function startFakeDeezer(): Promise<FakeDeezer> {
-  const fixture = (name: DeezerFixture): string =>
-    readFileSync(new URL(`${name}.json`, fixturesDir), 'utf8');
   const requests: ReceivedRequest[] = [];
   const state = { variant: 'ok' as FakeDeezerVariant, delayMs: 0, calls: 0 };
 

@@ -14,7 +14,6 @@ export {
   type ReceivedRequest,
 } from './fake-station.ts';
 export {
-  deezerFixture,
   FAKE_DEEZER_TRACK_ID,
   startFakeDeezer,
   type DeezerFixture,

@@ -3,14 +3,13 @@ import { DEEZER_DOWNLOADER_KEY, REQUEST_TRACK_READY_CHANNEL } from '@radio/contr
 import { assertRedisReady, createService, type ServiceApp } from '@radio/service-kit';
 import { builtInNowPlayingUrl, DeezerApi, stationSourceKey } from '@radio/station';
 import type { RequestsConfig } from './config.ts';
-import { DeezerArlRepository } from './deezer/deezer-arl-repository.ts';
 import { deezerArlRoutes } from './routes/deezer-arl-routes.ts';
 import { AutomationQueue } from './queue/automation-queue.ts';
 import { DeezerCatalogue } from './catalogue/deezer-catalogue.ts';
 import { catalogueTrackLookup } from './requests/deezer-track-lookup.ts';
 import { NowPlayingClock } from './requests/now-playing-clock.ts';
 import { RequestRules } from './requests/request-rules.ts';
-import { RequestService, type LookupDeezerTrack } from './requests/request-service.ts';
+import { RequestService } from './requests/request-service.ts';
 import { RequestsRepository } from './requests/requests-repository.ts';
 import { requestRoutes } from './routes/request-routes.ts';
 import { searchRoutes } from './routes/search-routes.ts';
@@ -25,8 +24,6 @@ import { BuiltInPlaysRepository } from './station/built-in-plays-repository.ts';
 import { StationLibrary } from './station/station-library.ts';
 
 export interface RequestsAppOptions {
-  /** Looks a Deezer track up by id; default: the Deezer catalogue (cached, rate limited). */
-  lookupDeezerTrack?: LookupDeezerTrack;
   /** The clock of the request rules (tests move it). */
   clock?: () => Date;
   /** Receives the request parts once built (tests; the search routes take `rules`). */
@@ -87,7 +84,7 @@ export function buildApp(
         queue,
         settings: () => settings.get(),
         nowPlaying: new NowPlayingClock(app.redis),
-        lookupDeezerTrack: options.lookupDeezerTrack ?? catalogueTrackLookup(catalogue),
+        lookupDeezerTrack: catalogueTrackLookup(catalogue),
         enqueueAcquisition: async (requestId) => {
           assertRedisReady(app.redis);
           await jobs.enqueue('acquire-deezer-track', { requestId });
@@ -113,7 +110,7 @@ export function buildApp(
       );
       await app.register(
         deezerArlRoutes({
-          arls: new DeezerArlRepository(app.db),
+          settings,
           gatewayUrl: config.DEEZER_GATEWAY_URL,
           timeoutMs: config.DEEZER_GATEWAY_TIMEOUT_SECONDS * 1000,
         }),

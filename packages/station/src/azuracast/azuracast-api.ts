@@ -1,13 +1,8 @@
 import type { z } from 'zod';
 import { StationSourceError } from '../station-source.ts';
+import { BROWSER_USER_AGENT, causeOf } from '../http.ts';
 import { apiErrorSchema } from './read-schemas.ts';
 
-/**
- * AzuraCast answers errors as plain text to user agents that look like curl or Liquidsoap, and
- * refuses some calls to crawlers: look like a browser.
- */
-const USER_AGENT =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
 /**
@@ -37,7 +32,7 @@ export class AzuraCastApi {
     this.#stationApi = stationApiOf(this.nowPlayingUrl);
     this.#headers = {
       accept: 'application/json',
-      'user-agent': USER_AGENT,
+      'user-agent': BROWSER_USER_AGENT,
       ...(options.apiKey ? { 'x-api-key': options.apiKey } : {}),
     };
     this.#timeoutMs = options.timeoutMs;
@@ -130,11 +125,6 @@ function stationApiOf(nowPlayingUrl: URL): URL | string {
 /** Without the query, which may carry a key. */
 function redacted(url: URL): string {
   return `${url.origin}${url.pathname}`;
-}
-
-function causeOf(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  return error.cause instanceof Error ? error.cause.message : error.message;
 }
 
 function hintFor(status: number): string {

@@ -5,6 +5,7 @@
  * expected JSON) becomes one DeezerApiError with a `kind`. Shapes: fixtures/deezer/README.md.
  */
 import { z } from 'zod';
+import { causeOf } from '../http.ts';
 
 export const DEFAULT_DEEZER_API_URL = 'https://api.deezer.com';
 export const DEEZER_TIMEOUT_MS = 3_000;
@@ -202,9 +203,4 @@ function toTrack(payload: z.output<typeof deezerTrackPayloadSchema>): DeezerTrac
     cover: payload.album.cover_medium ?? null,
     isrc: payload.isrc || null,
   };
-}
-
-function causeOf(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  return error.cause instanceof Error ? error.cause.message : error.message;
 }

@@ -7,13 +7,10 @@
  * (`USER.USER_ID` 0). That is the check deemix, deezer-py and streamrip make.
  */
 import { z } from 'zod';
+import { BROWSER_USER_AGENT } from '../http.ts';
 
 export const DEEZER_GATEWAY_URL = 'https://www.deezer.com/ajax/gw-light.php';
 export const DEEZER_GATEWAY_TIMEOUT_MS = 5_000;
-
-/** Deemix and deezer-py send a desktop browser's agent. */
-const USER_AGENT =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
 
 /** What an admin is shown of the account behind a valid ARL. */
 export interface DeezerAccount {
@@ -98,7 +95,7 @@ export async function checkArl(arl: string, options: ArlCheckOptions = {}): Prom
       headers: {
         accept: 'application/json',
         'content-type': 'application/json',
-        'user-agent': USER_AGENT,
+        'user-agent': BROWSER_USER_AGENT,
         cookie: `arl=${arl}`,
       },
       body: '{}',

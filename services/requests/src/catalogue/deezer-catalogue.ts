@@ -10,6 +10,7 @@ import {
   type DeezerTrack,
 } from '@radio/station';
 import { RedisRateLimiter, type RateLimit } from './redis-rate-limiter.ts';
+import { normalizedSearchTerm } from '../search/search-term.ts';
 
 /**
  * Deezer allows about 50 calls per 5 s per public address (fixtures/deezer/README.md); every
@@ -162,9 +163,7 @@ export class DeezerCatalogue {
 
 /** Case, accents' composition and spacing do not make another query. */
 function normalizedQuery(query: DeezerSearchQuery): { artist: string; title: string } {
-  const normalize = (value: string | undefined): string =>
-    (value ?? '').normalize('NFKC').toLocaleLowerCase('nl').replace(/\s+/g, ' ').trim();
-  return { artist: normalize(query.artist), title: normalize(query.title) };
+  return { artist: normalizedSearchTerm(query.artist), title: normalizedSearchTerm(query.title) };
 }
 
 const digest = (value: string): string => createHash('sha256').update(value).digest('hex');

@@ -1,9 +1,9 @@
 import type { UpdateDeezerArlResponse } from '@radio/contracts';
 import { checkArl, type ArlCheck, type ArlCheckOptions } from '@radio/station';
-import type { DeezerArlRepository } from './deezer-arl-repository.ts';
+import type { SettingsRepository } from '../settings/settings-repository.ts';
 
 export interface UpdateDeezerArlDeps {
-  arls: DeezerArlRepository;
+  settings: Pick<SettingsRepository, 'setDeezerArl'>;
   gateway: ArlCheckOptions;
   /** Why Deezer could not be asked (for the operator's log; never holds the ARL). */
   onUntested: (problem: string) => void;
@@ -20,7 +20,7 @@ export async function updateDeezerArl(
   const check: ArlCheck = await checkArl(arl, deps.gateway);
   switch (check.outcome) {
     case 'valid': {
-      await deps.arls.store(arl);
+      await deps.settings.setDeezerArl(arl);
       const { name, offer, country, canStreamHq, canStreamLossless } = check.account;
       const who = name ?? `gebruiker ${check.account.userId}`;
       return {

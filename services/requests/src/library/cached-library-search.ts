@@ -4,6 +4,7 @@ import type {
   LibrarySearchQuery,
   LibrarySearchRepository,
 } from './library-search-repository.ts';
+import { normalizedSearchTerm } from '../search/search-term.ts';
 
 /**
  * How long a library search is answered from Redis. The library changes only when the worker
@@ -12,9 +13,6 @@ import type {
  */
 export const LIBRARY_SEARCH_CACHE_SECONDS = 60;
 const KEY = 'library-search:v1';
-
-const normalized = (value: string | undefined): string =>
-  (value ?? '').trim().toLowerCase().replace(/\s+/g, ' ');
 
 /**
  * The library search with its answers kept briefly in Redis per normalized query and source:
@@ -31,7 +29,7 @@ export class CachedLibrarySearch {
   }
 
   async search(query: LibrarySearchQuery): Promise<LibrarySearchHit[]> {
-    const key = `${KEY}:${query.source ?? ''}:${normalized(query.artist)}\u0000${normalized(query.title)}`;
+    const key = `${KEY}:${query.source ?? ''}:${normalizedSearchTerm(query.artist)}\u0000${normalizedSearchTerm(query.title)}`;
     const cached = await this.#redis.get(key);
     if (cached !== null) return JSON.parse(cached) as LibrarySearchHit[];
     const hits = await this.#library.search(query);

@@ -211,16 +211,6 @@ export class AutomationQueueRepository {
     await this.#db.deleteFrom('automationQueue').where('requestId', '=', requestId).execute();
   }
 
-  async isQueued(requestId: number): Promise<boolean> {
-    const row = await this.#db
-      .selectFrom('automationQueue')
-      .select('id')
-      .where('requestId', '=', requestId)
-      .limit(1)
-      .executeTakeFirst();
-    return row !== undefined;
-  }
-
   /**
    * Approved requests with a library track, not played and not in the queue: `ids` limits it to
    * those requests. Oldest first.

@@ -171,11 +171,6 @@ export class AutomationQueue {
     });
   }
 
-  /** Takes a request (and its voice message) out of the queue. */
-  remove(requestId: number): Promise<void> {
-    return this.#repository.removeRequest(requestId);
-  }
-
   /** The next entry for the station, handed out once. */
   handOutNext(machine = MAIN_MACHINE, now = new Date()): Promise<AutomationQueueRow | undefined> {
     return this.#repository.handOutNext(machine, now);

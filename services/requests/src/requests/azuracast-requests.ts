@@ -7,7 +7,7 @@ const SUBMIT_TIMEOUT_MS = 5_000;
 /** AzuraCast does not say how long its own cooldowns last: a guess the listener can act on. */
 const STATION_COOLDOWN_ESTIMATE_S = 30 * 60;
 
-export interface AzuraCastStation {
+interface AzuraCastStation {
   nowPlayingUrl: string;
   apiKey: string | null;
 }

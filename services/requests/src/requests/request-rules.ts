@@ -131,9 +131,23 @@ export class RequestRules {
     this.#deezerDownloaderAvailable = options.deezerDownloaderAvailable;
   }
 
-  /** A verdict per candidate, in order (for the search: 25 + 25 candidates in two queries). */
-  async judge(requester: Requester, candidates: Candidate[], now: Date): Promise<Verdict[]> {
-    return this.judgeWith(this.#repository, await this.#settings(), requester, candidates, now);
+  /**
+   * A verdict per candidate, in order (for the search: 25 + 25 candidates in two queries).
+   * `settings`: the dj_settings row when the caller has already read it.
+   */
+  async judge(
+    requester: Requester,
+    candidates: Candidate[],
+    now: Date,
+    settings?: RuleSettings,
+  ): Promise<Verdict[]> {
+    return this.judgeWith(
+      this.#repository,
+      settings ?? (await this.#settings()),
+      requester,
+      candidates,
+      now,
+    );
   }
 
   /** `judge` on a given repository (POST's transaction) and settings. */

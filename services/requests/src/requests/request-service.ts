@@ -1,7 +1,7 @@
 import type { AdminRequest, OwnRequest, PublicRequest, RequestStatusValue } from '@radio/contracts';
 import type { DjSettingsRow } from '@radio/db';
 import { HttpError, type SessionUser } from '@radio/service-kit';
-import { submitToAzuraCast, type AzuraCastStation } from './azuracast-requests.ts';
+import { submitToAzuraCast } from './azuracast-requests.ts';
 import { RequestRefusal } from './request-refusal.ts';
 import { AutomationQueueRepository } from '../queue/automation-queue-repository.ts';
 import {
@@ -10,8 +10,7 @@ import {
   type WaitingEntry,
 } from '../queue/automation-queue.ts';
 import type { NowPlayingClock } from './now-playing-clock.ts';
-import type { RequestRules } from './request-rules.ts';
-import { type Candidate, type Requester } from './request-rules.ts';
+import type { Candidate, RequestRules } from './request-rules.ts';
 import { REASONS } from './request-texts.ts';
 import type { RequestRow, RequestsRepository } from './requests-repository.ts';
 
@@ -47,8 +46,6 @@ export interface RequestServiceOptions {
   /** Puts the acquisition job of an accepted Deezer request on its queue. */
   enqueueAcquisition: (requestId: number) => Promise<void>;
   clock?: () => Date;
-  /** Submits a request to an AzuraCast station (its request API); throws its refusals. */
-  submitToStation?: (station: AzuraCastStation, requestId: string) => Promise<void>;
 }
 
 /** A retried submit (same user, same track) within this returns the first request. */
@@ -75,8 +72,7 @@ export class RequestService {
   async #submitToStation(settings: DjSettingsRow, stationRequestId: string): Promise<void> {
     const nowPlayingUrl = settings.nonstopUrl?.trim();
     if (!nowPlayingUrl) throw new RequestRefusal(409, 'NOT_AVAILABLE', REASONS.generic);
-    const submit = this.#options.submitToStation ?? submitToAzuraCast;
-    await submit({ nowPlayingUrl, apiKey: settings.nonstopApiKey }, stationRequestId);
+    await submitToAzuraCast({ nowPlayingUrl, apiKey: settings.nonstopApiKey }, stationRequestId);
   }
 
   /** POST /api/requests: every rule, checked and inserted atomically. */
@@ -330,17 +326,19 @@ export class RequestService {
   }
 
   /** A Deezer request's track is in the library (the worker said so): queued in nonstop mode. */
-  async trackReady(requestId: number): Promise<number> {
-    const settings = await this.#options.settings();
-    if (settings.broadcastingMode !== 'nonstop') return 0;
-    return this.#options.queue.queueApproved([requestId]);
+  trackReady(requestId: number): Promise<number> {
+    return this.#queueApprovedInNonstop([requestId]);
   }
 
   /** At start: queue what is approved and ready but not queued (a missed message). */
-  async reconcile(): Promise<number> {
+  reconcile(): Promise<number> {
+    return this.#queueApprovedInNonstop();
+  }
+
+  async #queueApprovedInNonstop(requestIds?: number[]): Promise<number> {
     const settings = await this.#options.settings();
     if (settings.broadcastingMode !== 'nonstop') return 0;
-    return this.#options.queue.queueApproved();
+    return this.#options.queue.queueApproved(requestIds);
   }
 
   async #untilAired(requestIds: number[], now: Date): Promise<number | null> {
@@ -421,6 +419,3 @@ function adminFields(row: RequestRow) {
     libraryTrackId: row.libraryTrackId === null ? null : Number(row.libraryTrackId),
   };
 }
-
-export type { Requester };
-export { RequestRefusal };

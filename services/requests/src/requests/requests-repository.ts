@@ -1,7 +1,6 @@
 import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type {
   Database,
-  Db,
   LibraryTrackRow,
   RequestStatus,
   SongRequestRow,
@@ -246,10 +245,6 @@ export class RequestsRepository {
       .executeTakeFirstOrThrow();
   }
 
-  find(id: number): Promise<RequestRow | undefined> {
-    return this.#db.selectFrom('songRequests').selectAll().where('id', '=', id).executeTakeFirst();
-  }
-
   /** Locks the row for this transaction. */
   findForUpdate(id: number): Promise<RequestRow | undefined> {
     return this.#db
@@ -315,5 +310,3 @@ export class RequestsRepository {
     return { rows, total: Number(count.total) };
   }
 }
-
-export type { Db };

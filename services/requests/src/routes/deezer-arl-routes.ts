@@ -1,10 +1,10 @@
 import { updateDeezerArlBodySchema, updateDeezerArlResponseSchema } from '@radio/contracts';
 import type { RoutePlugin } from '@radio/service-kit';
-import type { DeezerArlRepository } from '../deezer/deezer-arl-repository.ts';
+import type { SettingsRepository } from '../settings/settings-repository.ts';
 import { updateDeezerArl } from '../deezer/update-deezer-arl.ts';
 
 export interface DeezerArlRoutesOptions {
-  arls: DeezerArlRepository;
+  settings: Pick<SettingsRepository, 'setDeezerArl'>;
   gatewayUrl: string;
   timeoutMs: number;
 }
@@ -23,7 +23,7 @@ export function deezerArlRoutes(options: DeezerArlRoutesOptions): RoutePlugin {
       async (request) =>
         updateDeezerArl(
           {
-            arls: options.arls,
+            settings: options.settings,
             gateway: { gatewayUrl: options.gatewayUrl, timeoutMs: options.timeoutMs },
             onUntested: (problem) =>
               app.logLimiter.log(

@@ -11,7 +11,8 @@ import {
   requestStatusBodySchema,
 } from '@radio/contracts';
 import { currentUser, type RoutePlugin } from '@radio/service-kit';
-import { RequestRefusal, type RequestService } from '../requests/request-service.ts';
+import { RequestRefusal } from '../requests/request-refusal.ts';
+import type { RequestService } from '../requests/request-service.ts';
 
 export function requestRoutes(requests: RequestService): RoutePlugin {
   return async (app) => {

@@ -45,7 +45,8 @@ export class TrackSearch {
   async search(requester: Requester, query: SearchQuery): Promise<TrackSearchResponse> {
     await this.#takeSearch(requester);
     const { library, catalogue, rules } = this.#options;
-    const url = activeStationUrl(await this.#options.settings());
+    const settings = await this.#options.settings();
+    const url = activeStationUrl(settings);
     const source = url === null ? undefined : stationSourceKey(url);
     const [libraryHits, catalogueAnswer] = await Promise.all([
       library.search({ ...query, source }),
@@ -68,6 +69,7 @@ export class TrackSearch {
       requester,
       [...locals.map(localCandidate), ...deezer.map(deezerCandidate)],
       this.#clock(),
+      settings,
     );
     const data = [...locals.map(localResult), ...deezer.map(deezerResult)].map((result, index) =>
       withVerdict(result, verdicts[index]),

@@ -38,8 +38,16 @@ export class SettingsRepository {
     return this.#change({ broadcastingMode: mode });
   }
 
+  /** Write only: no API ever answers the ARL. */
+  async setDeezerArl(arl: string): Promise<void> {
+    await this.#change({ deezerArl: arl });
+  }
+
   #change(
-    setting: Pick<Updateable<DjSettingsTable>, 'registrationEnabled' | 'broadcastingMode'>,
+    setting: Pick<
+      Updateable<DjSettingsTable>,
+      'registrationEnabled' | 'broadcastingMode' | 'deezerArl'
+    >,
   ): Promise<DjSettingsRow> {
     const changes = { ...setting, updatedAt: new Date() };
     return this.#db

@@ -37,7 +37,8 @@ export interface AcquisitionDeps {
   /** Tells the requests service (REQUEST_TRACK_READY_CHANNEL). */
   publishReady: (requestId: number) => Promise<void>;
   log: Logger;
-  config: AcquisitionSettings;
+  /** Unset: no downloader (every job fails with that reason). */
+  config: AcquisitionSettings | undefined;
 }
 
 /** A failure an admin can read; the message is stored on the request. */
@@ -62,9 +63,8 @@ export async function acquireDeezerTrack(
   }
   if (request.downloadStatus === 'ready' || request.status === 'rejected') return;
 
-  const { config } = deps;
   const arl = (await deps.settings.read())?.deezerArl?.trim() ?? '';
-  const run = runSettingsOf(config, arl, request.deezerTrackId);
+  const run = runSettingsOf(deps.config, arl, request.deezerTrackId);
   if (typeof run === 'string') {
     await deps.requests.tryFailed(requestId, run, true);
     deps.log.warn({ requestId, reason: run }, 'Deezer track not acquired');
@@ -73,7 +73,7 @@ export async function acquireDeezerTrack(
 
   const attempt = await deps.requests.startTry(requestId);
   const maxAttempts =
-    config.maxAttempts ?? jobDefinition('acquire-deezer-track').attempts ?? DEFAULT_JOB_ATTEMPTS;
+    run.maxAttempts ?? jobDefinition('acquire-deezer-track').attempts ?? DEFAULT_JOB_ATTEMPTS;
   deps.log.info({ requestId, attempt, maxAttempts }, 'acquiring Deezer track');
   let file: string;
   let duration: number;
@@ -135,14 +135,14 @@ async function removeStaleRuns(tempDir: string, timeoutMs: number): Promise<void
 
 /** The settings of a run, or why there can be none (no retry helps: an admin must act). */
 function runSettingsOf(
-  config: AcquisitionSettings,
+  config: AcquisitionSettings | undefined,
   arl: string,
   deezerTrackId: string,
 ): RunSettings | string {
-  const { command, requestLibraryDir } = config;
-  if (!command) {
+  if (!config?.command) {
     return 'Geen downloader ingesteld (DEEZER_DOWNLOAD_COMMAND): Deezer-nummers kunnen niet worden opgehaald.';
   }
+  const { command, requestLibraryDir } = config;
   if (!requestLibraryDir) {
     return 'Geen map voor aangevraagde nummers ingesteld (REQUEST_LIBRARY_DIR).';
   }

@@ -16,7 +16,7 @@ import { scanLibrary } from '../library/scan-library.ts';
 import { ingestNowPlaying } from '../now-playing/ingest-now-playing.ts';
 import { NowPlayingStore } from '../now-playing/now-playing-store.ts';
 import { SessionsRepository } from '../sessions/sessions-repository.ts';
-import { activeSourceOf, type SourceFactory } from '../station/active-source.ts';
+import type { SourceFactory } from '../station/active-source.ts';
 
 const BACKFILL_TIMEOUT_MS = 30_000;
 /** Per call of the source: a page of 500 files (AzuraCast) or the built-in station's listing. */
@@ -36,13 +36,6 @@ export interface JobDeps {
   acquisition?: AcquisitionSettings;
 }
 
-const NO_ACQUISITION: AcquisitionSettings = {
-  command: null,
-  timeoutMs: 300_000,
-  bitrate: '128',
-  requestLibraryDir: null,
-};
-
 /** One handler per job name. Each is idempotent: running a job twice does no harm. */
 export type JobHandlers = { [Name in JobName]: (data: JobData<Name>) => Promise<void> };
 
@@ -53,45 +46,36 @@ export function jobHandlers(deps: JobDeps): JobHandlers {
   const history = new PlayHistoryRepository(db);
   const store = new NowPlayingStore(deps.redis);
   const libraryTracks = new LibraryTracksRepository(db);
-  // The source the library was last indexed from. One that appears or changes is scanned at
-  // once, not at the next interval: the built-in station registers itself after the worker's
-  // start scan, and a switch of broadcasting mode brings another station's library.
-  let indexedSource: string | null = null;
+  const acquisitions = new AcquisitionRepository(db);
   return {
     'remove-expired-sessions': async () => {
       const removed = await sessions.deleteExpired();
       log.info({ removed }, 'expired sessions removed');
     },
-    'ingest-now-playing': async () => {
-      await ingestNowPlaying({
+    'ingest-now-playing': () =>
+      ingestNowPlaying({
         settings,
         history,
         store,
         createSource,
         requestBackfill: ({ from, to }) =>
           deps.enqueue('backfill-history', { from: from.toISOString(), to: to.toISOString() }),
+        requestLibraryScan: () => deps.enqueue('scan-library', {}),
         intervalMs: deps.ingestIntervalMs,
         log,
         now: deps.now ?? (() => new Date()),
-      });
-      // The library APIs need the station's key: without one there is nothing to scan.
-      const source = activeSourceOf(await settings.read(), 0);
-      if (source?.settings.apiKey && source.key !== indexedSource) {
-        indexedSource = source.key;
-        await deps.enqueue('scan-library', {});
-      }
-    },
+      }),
     'acquire-deezer-track': (data) =>
       acquireDeezerTrack(
         {
-          requests: new AcquisitionRepository(db),
+          requests: acquisitions,
           settings,
           library: libraryTracks,
           publishReady: async (requestId) => {
             await deps.redis.publish(REQUEST_TRACK_READY_CHANNEL, String(requestId));
           },
           log,
-          config: deps.acquisition ?? NO_ACQUISITION,
+          config: deps.acquisition,
         },
         data,
       ),
@@ -100,17 +84,15 @@ export function jobHandlers(deps: JobDeps): JobHandlers {
         { settings, history, createSource, timeoutMs: BACKFILL_TIMEOUT_MS, log },
         data,
       ),
-    'scan-library': async () => {
-      indexedSource =
-        (await scanLibrary({
-          settings,
-          tracks: libraryTracks,
-          createSource,
-          timeoutMs: LIBRARY_SCAN_TIMEOUT_MS,
-          log,
-          now: deps.now,
-        })) ?? indexedSource;
-    },
+    'scan-library': () =>
+      scanLibrary({
+        settings,
+        tracks: libraryTracks,
+        createSource,
+        timeoutMs: LIBRARY_SCAN_TIMEOUT_MS,
+        log,
+        now: deps.now,
+      }),
   };
 }
 

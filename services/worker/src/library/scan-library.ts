@@ -17,13 +17,12 @@ export interface ScanLibraryDeps {
  * The scan-library job: indexes the active source's whole library (built-in station: its files
  * endpoint; AzuraCast: its files and requests APIs with the mode's key). Tracks it no longer
  * lists are marked gone; a track that comes back is indexed again. A failing source fails the
- * job (BullMQ retries it) and marks nothing gone. Answers the key of the source it indexed, or
- * null when no source is configured.
+ * job (BullMQ retries it) and marks nothing gone.
  */
-export async function scanLibrary(deps: ScanLibraryDeps): Promise<string | null> {
+export async function scanLibrary(deps: ScanLibraryDeps): Promise<void> {
   const source = activeSourceOf(await deps.settings.read(), deps.timeoutMs);
   // The files API needs the station's key.
-  if (!source?.settings.apiKey) return null;
+  if (!source?.settings.apiKey) return;
   const scannedAt = (deps.now ?? (() => new Date()))();
   const started = performance.now();
   const library = await deps.createSource(source.settings).library();
@@ -44,5 +43,4 @@ export async function scanLibrary(deps: ScanLibraryDeps): Promise<string | null>
     },
     'library scanned',
   );
-  return source.key;
 }

@@ -19,6 +19,8 @@ export interface IngestDeps {
   store: NowPlayingStore;
   createSource: SourceFactory;
   requestBackfill: (window: BackfillWindow) => Promise<void>;
+  /** A source appeared or changed: its library is indexed now, not at the next interval. */
+  requestLibraryScan: () => Promise<void>;
   intervalMs: number;
   log: Logger;
   now: () => Date;
@@ -47,8 +49,12 @@ export async function ingestNowPlaying(deps: IngestDeps): Promise<void> {
   }
 
   const sameSource = health?.source === source.key;
-  if (!sameSource) deps.log.info({ source: source.key }, 'now playing follows this station source');
-  else if (now.getTime() + TICK_SLACK_MS < health.nextAttemptAt) return;
+  if (!sameSource) {
+    deps.log.info({ source: source.key }, 'now playing follows this station source');
+    // The library APIs need the station's key. (Under `make up` the built-in station registers
+    // itself after the worker's scan at start; a mode switch brings another station's library.)
+    if (source.settings.apiKey) await deps.requestLibraryScan();
+  } else if (now.getTime() + TICK_SLACK_MS < health.nextAttemptAt) return;
 
   let answer: NowPlaying;
   try {
