@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../errors.ts';
+import { userLoadedWithSession } from '../sessions/session-store.ts';
 import { endUserSession } from '../sessions/user-session.ts';
 import { findSessionUser, type SessionUser } from './session-user-repository.ts';
 
@@ -40,7 +41,11 @@ export const requireUser: Guard = async function (request, reply) {
   // Per-user answers are never stored by the gateway or the browser cache.
   void reply.header('cache-control', 'no-store');
   const userId = request.session.get('userId');
-  const user = userId === undefined ? undefined : await findSessionUser(this.db, userId);
+  const user =
+    userId === undefined
+      ? undefined
+      : (userLoadedWithSession(request.session, userId) ??
+        (await findSessionUser(this.db, userId)));
   // Only the owner of the sessions table (auth) ends a session; the others just refuse.
   const end = async (): Promise<void> => {
     if (this.writesSessions) await endUserSession(request, reply);

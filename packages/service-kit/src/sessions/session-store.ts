@@ -1,6 +1,8 @@
 import type { Session } from 'fastify';
 import type { SessionStore } from '@fastify/session';
+import { sql } from 'kysely';
 import type { Db } from '@radio/db';
+import { SESSION_USER_COLUMNS, type SessionUser } from '../access/session-user-repository.ts';
 import { SESSION_MAX_AGE_MS } from './session-options.ts';
 
 type Callback = (error?: unknown) => void;
@@ -12,6 +14,12 @@ type Callback = (error?: unknown) => void;
  * it. It is never written to the table.
  */
 const LOADED = '__loadedFromStore';
+/**
+ * The session's user, read in the same query as the session (one round trip for both on every
+ * logged-in request). Like LOADED it travels with the session and is never written.
+ */
+const USER = '__userLoadedWithSession';
+const NOT_STORED = new Set([LOADED, USER]);
 
 function expiryOf(session: Session): Date {
   const expires = session.cookie.expires;
@@ -20,6 +28,15 @@ function expiryOf(session: Session): Date {
 
 function wasLoaded(session: Session): boolean {
   return (session as unknown as Record<string, unknown>)[LOADED] === true;
+}
+
+/**
+ * The user this request's session was loaded with, when it is still the session's user (a login
+ * during the request changes that): read when the request began, as fresh as a query now.
+ */
+export function userLoadedWithSession(session: Session, userId: number): SessionUser | undefined {
+  const user = (session as unknown as Record<string, unknown>)[USER] as SessionUser | undefined;
+  return user?.id === userId ? user : undefined;
 }
 
 /** @fastify/session store over the `sessions` table, shared by every service. */
@@ -35,16 +52,25 @@ export class PostgresSessionStore implements SessionStore {
 
   get(sid: string, callback: (error: unknown, session?: Session | null) => void): void {
     this.#db
-      .selectFrom('sessions')
-      .select('sess')
-      .where('sid', '=', sid)
-      .where('expire', '>', new Date())
+      .selectFrom('sessions as s')
+      .leftJoin('users', (join) =>
+        join.onRef(
+          'users.id',
+          '=',
+          // Only a plain id is cast (a malformed value must not fail the query).
+          sql<number>`case when s.sess->>'userId' ~ '^[0-9]{1,9}$' then (s.sess->>'userId')::int end`,
+        ),
+      )
+      .select(['s.sess', ...SESSION_USER_COLUMNS.map((column) => `users.${column}` as const)])
+      .where('s.sid', '=', sid)
+      .where('s.expire', '>', new Date())
       .executeTakeFirst()
-      .then(
-        (row) =>
-          callback(null, row ? ({ ...row.sess, [LOADED]: true } as unknown as Session) : null),
-        callback,
-      );
+      .then((row) => {
+        if (!row) return callback(null, null);
+        const { sess, ...user } = row;
+        const loaded = { ...sess, [LOADED]: true, [USER]: user.id === null ? undefined : user };
+        callback(null, loaded as unknown as Session);
+      }, callback);
   }
 
   /**
@@ -59,7 +85,7 @@ export class PostgresSessionStore implements SessionStore {
       return;
     }
     const values = {
-      sess: JSON.stringify(session, (key, value) => (key === LOADED ? undefined : value)),
+      sess: JSON.stringify(session, (key, value) => (NOT_STORED.has(key) ? undefined : value)),
       expire: expiryOf(session),
     };
     const write = wasLoaded(session)
