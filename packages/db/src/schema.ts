@@ -116,6 +116,9 @@ export interface SongRequestsTable {
   downloadAttempts: Generated<number>;
   /** The library track asked for (a Deezer request's once it is acquired). */
   libraryTrackId: ColumnType<string | null, number | string | null, number | string | null>;
+  /** library_fold(title), library_fold(artist): what the request rules match waiting requests on. */
+  searchTitle: ColumnType<string, never, never>;
+  searchArtist: ColumnType<string, never, never>;
 }
 
 export interface DjSettingsTable {

@@ -90,44 +90,6 @@ export class AutomationQueueRepository {
       .execute();
   }
 
-  /**
-   * Where one request stands without reading the queue: how many entries (a request with its
-   * voice message counts once) and seconds play before its first entry, and its own seconds.
-   */
-  async placeOf(
-    machine: number,
-    requestId: number,
-  ): Promise<{ before: number; secondsBefore: number; seconds: number } | undefined> {
-    const { rows } = await sql<{ before: string; secondsBefore: string; seconds: string }>`
-      with q as (
-        select id, request_id, duration, handed_out_at is null as waiting,
-               coalesce(handed_out_at, 'epoch'::timestamptz) as handed_out, position
-        from automation_queue where machine = ${machine}
-      ),
-      t as (
-        select waiting, handed_out, position, id from q where request_id = ${requestId}
-        order by waiting, handed_out, position, id limit 1
-      ),
-      ahead as (
-        select q.* from q, t
-        where (q.waiting, q.handed_out, q.position, q.id) < (t.waiting, t.handed_out, t.position, t.id)
-      )
-      select
-        (select count(distinct coalesce('request:' || request_id, 'entry:' || id)) from ahead) as before,
-        (select coalesce(sum(duration), 0) from ahead) as seconds_before,
-        (select coalesce(sum(duration), 0) from q where request_id = ${requestId}) as seconds
-      from t
-    `.execute(this.#db);
-    const row = rows[0];
-    return row
-      ? {
-          before: Number(row.before),
-          secondsBefore: Number(row.secondsBefore),
-          seconds: Number(row.seconds),
-        }
-      : undefined;
-  }
-
   /** Gives entries new positions, in one statement. */
   async setPositions(positions: { id: string; position: number }[]): Promise<void> {
     if (positions.length === 0) return;

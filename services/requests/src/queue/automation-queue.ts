@@ -7,6 +7,7 @@ import {
   type QueueEntry,
   type UnqueuedRequest,
 } from './automation-queue-repository.ts';
+import { PlacementBatches } from './placement-batches.ts';
 
 /** The main playout channel. */
 export const MAIN_MACHINE = 1;
@@ -43,10 +44,16 @@ export type QueueListing = QueueEntry[];
 export class AutomationQueue {
   readonly #repository: AutomationQueueRepository;
   readonly #locations: TrackLocations;
+  readonly #placements: PlacementBatches<Map<number, QueuePlace>>;
 
   constructor(db: Db, locations: TrackLocations) {
     this.#repository = new AutomationQueueRepository(db);
     this.#locations = locations;
+    this.#placements = new PlacementBatches((requestIds) =>
+      this.#repository.transaction(MAIN_MACHINE, (repository) =>
+        this.queueApprovedIn(repository, requestIds),
+      ),
+    );
   }
 
   /** The URI the station plays for a library path. */
@@ -66,28 +73,53 @@ export class AutomationQueue {
 
   /**
    * Queues the approved requests (all of them, or those of `requestIds`) that may air and are not
-   * queued yet: after a switch to nonstop, a Deezer track that became ready, an approval, or at
-   * start (a missed message is not a lost request). Answers how many were queued.
+   * queued yet: after a switch to nonstop, a Deezer track that became ready, a submit, or at start
+   * (a missed message is not a lost request). Answers how many were queued.
    */
-  async queueApproved(requestIds?: number[], machine = MAIN_MACHINE): Promise<number> {
-    return this.#repository.transaction(machine, (repository) =>
-      this.queueApprovedIn(repository, requestIds, machine),
-    );
+  async queueApproved(requestIds?: number[]): Promise<number> {
+    const placed = await this.#placements.place(requestIds);
+    return requestIds ? requestIds.filter((id) => placed.has(id)).length : placed.size;
   }
 
-  /** `queueApproved` inside the caller's transaction (it takes the machine lock). */
+  /**
+   * `queueApproved` for one request (a submit): where it stands once queued, given the seconds
+   * the current song still plays; null when it was not queued (already, or not to be).
+   */
+  async queueRequest(requestId: number, remainingSeconds: number): Promise<WaitingEntry | null> {
+    const place = (await this.#placements.place([requestId])).get(requestId);
+    return place ? waitingEntryOf(requestId, place, remainingSeconds) : null;
+  }
+
+  /** Resolves once the placements this process was asked for so far are done. */
+  settled(): Promise<void> {
+    return this.#placements.settled();
+  }
+
+  /**
+   * `queueApproved` inside the caller's transaction (it takes the machine lock); answers where
+   * each queued request stands.
+   */
   async queueApprovedIn(
     repository: AutomationQueueRepository,
     requestIds?: number[],
     machine = MAIN_MACHINE,
-  ): Promise<number> {
+  ): Promise<Map<number, QueuePlace>> {
     await repository.lockMachine(machine);
     const requests = await repository.unqueuedApproved(
       requestIds,
       this.#locations.builtInSource ?? null,
     );
-    for (const request of requests) await this.placeRequest(repository, request, machine);
-    return requests.length;
+    if (requests.length === 0) return new Map();
+    const entries = await repository.entries(machine);
+    const plan = new QueuePlan(entries.filter((entry) => entry.handedOutAt === null));
+    for (const request of requests) {
+      plan.add(fairIndex(plan.slots, request), this.#entriesOf(request, machine));
+    }
+    await plan.write(repository);
+    return placesOf(
+      [...entries.filter((entry) => entry.handedOutAt !== null), ...plan.slots],
+      new Set(requests.map((request) => request.id)),
+    );
   }
 
   /**
@@ -98,43 +130,28 @@ export class AutomationQueue {
     return track.source === this.#locations.builtInSource ? null : track.requestId;
   }
 
-  /**
-   * Places one request in the machine's queue: a requester with fewer requests in the queue goes
-   * before one with more (round by round), never before what was already handed out or an
-   * earlier entry of the same round. The caller holds the machine lock (its transaction).
-   */
-  async placeRequest(
-    repository: AutomationQueueRepository,
-    request: UnqueuedRequest,
-    machine = MAIN_MACHINE,
-  ): Promise<void> {
-    const waiting = await repository.waitingEntries(machine);
-    const index = fairIndex(waiting, request);
-    const newEntries: Omit<NewQueueEntry, 'position'>[] = [];
-    if (request.voicetrackUrl) {
-      newEntries.push({
-        machine,
-        kind: 'voice_message',
-        requestId: request.id,
-        title: `Spraakbericht bij ${request.title}`,
-        artist: '',
-        uri: this.voiceUri(request.voicetrackUrl),
-        duration: 0,
-      });
-    }
-    newEntries.push({
+  /** A request's entries: its voice message (if any) right before its song. */
+  #entriesOf(request: UnqueuedRequest, machine: number): Omit<NewQueueEntry, 'position'>[] {
+    const song = {
       machine,
-      kind: 'request',
+      kind: 'request' as const,
       requestId: request.id,
       title: request.title,
       artist: request.artist,
       uri: this.trackUri(request.path),
       duration: request.duration,
-    });
-    const positions = await placeBetween(repository, waiting, index, newEntries.length);
-    await repository.insert(
-      newEntries.map((entry, i) => ({ ...entry, position: positions[i] ?? 0 })),
-    );
+    };
+    if (!request.voicetrackUrl) return [song];
+    const voiceMessage = {
+      machine,
+      kind: 'voice_message' as const,
+      requestId: request.id,
+      title: `Spraakbericht bij ${request.title}`,
+      artist: '',
+      uri: this.voiceUri(request.voicetrackUrl),
+      duration: 0,
+    };
+    return [voiceMessage, song];
   }
 
   /** Moves an entry (with its voice message, if any) to a 1-based place among the waiting ones. */
@@ -164,10 +181,10 @@ export class AutomationQueue {
     machine = MAIN_MACHINE,
   ): Promise<void> {
     await this.#repository.transaction(machine, async (repository) => {
-      const waiting = await repository.waitingEntries(machine);
-      const index = Math.min(Math.max(0, toPlace - 1), waiting.length);
-      const [position = 0] = await placeBetween(repository, waiting, index, 1);
-      await repository.insert([{ ...entry, machine, kind: 'manual', requestId: null, position }]);
+      const plan = new QueuePlan(await repository.waitingEntries(machine));
+      const index = Math.min(Math.max(0, toPlace - 1), plan.slots.length);
+      plan.add(index, [{ ...entry, machine, kind: 'manual', requestId: null }]);
+      await plan.write(repository);
     });
   }
 
@@ -185,52 +202,58 @@ export class AutomationQueue {
     return this.#repository.entries(machine);
   }
 
-  /** `waitingRequests` for one request (null when it is not queued), without reading the queue. */
-  async waitingRequest(
-    requestId: number,
-    remainingSeconds: number,
-    machine = MAIN_MACHINE,
-  ): Promise<WaitingEntry | null> {
-    const place = await this.#repository.placeOf(machine, requestId);
-    if (!place) return null;
-    return {
-      requestId,
-      position: place.before + 1,
-      startsInSeconds: Math.max(0, remainingSeconds) + place.secondsBefore,
-      durationSeconds: place.seconds,
-    };
-  }
-
   /**
    * Where each queued request stands: its place and when it starts, given the seconds the
    * current song still plays. An entry handed out is next on air.
    */
   async waitingRequests(remainingSeconds: number, machine = MAIN_MACHINE): Promise<WaitingEntry[]> {
-    const entries = await this.#repository.entries(machine);
-    const result: WaitingEntry[] = [];
-    const byRequest = new Map<number, WaitingEntry>();
-    let startsIn = Math.max(0, remainingSeconds);
-    let place = 0;
-    for (const entry of entries) {
-      const known = entry.requestId === null ? undefined : byRequest.get(entry.requestId);
-      if (known) known.durationSeconds += entry.duration;
-      else {
-        place += 1;
-        if (entry.requestId !== null) {
-          const waiting = {
-            requestId: entry.requestId,
-            position: place,
-            startsInSeconds: startsIn,
-            durationSeconds: entry.duration,
-          };
-          byRequest.set(entry.requestId, waiting);
-          result.push(waiting);
-        }
-      }
-      startsIn += entry.duration;
-    }
-    return result;
+    const places = placesOf(await this.#repository.entries(machine));
+    return [...places].map(([requestId, place]) =>
+      waitingEntryOf(requestId, place, remainingSeconds),
+    );
   }
+}
+
+/** Where a request stands in the queue. */
+export interface QueuePlace {
+  /** Entries before it (a request with its voice message counts once). */
+  before: number;
+  secondsBefore: number;
+  /** Its own entries' seconds. */
+  seconds: number;
+}
+
+const waitingEntryOf = (
+  requestId: number,
+  place: QueuePlace,
+  remainingSeconds: number,
+): WaitingEntry => ({
+  requestId,
+  position: place.before + 1,
+  startsInSeconds: Math.max(0, remainingSeconds) + place.secondsBefore,
+  durationSeconds: place.seconds,
+});
+
+/** The places of the requests among `entries` (in playing order); of those of `only` if given. */
+function placesOf(
+  entries: readonly Pick<QueueEntry, 'requestId' | 'duration'>[],
+  only?: ReadonlySet<number>,
+): Map<number, QueuePlace> {
+  const places = new Map<number, QueuePlace>();
+  let before = 0;
+  let secondsBefore = 0;
+  for (const entry of entries) {
+    const known = entry.requestId === null ? undefined : places.get(entry.requestId);
+    if (known) known.seconds += entry.duration;
+    else {
+      if (entry.requestId !== null && (!only || only.has(entry.requestId))) {
+        places.set(entry.requestId, { before, secondsBefore, seconds: entry.duration });
+      }
+      before += 1;
+    }
+    secondsBefore += entry.duration;
+  }
+  return places;
 }
 
 /**
@@ -244,28 +267,59 @@ const MAX_POSITION = 1_000_000_000;
 const spaced = (entries: readonly { id: string }[]) =>
   entries.map((entry, i) => ({ id: entry.id, position: (i + 1) * POSITION_GAP }));
 
-/** Free positions for `count` new entries right before `waiting[index]` (or at the end). */
-async function placeBetween(
-  repository: AutomationQueueRepository,
-  waiting: PlacedEntry[],
-  index: number,
-  count: number,
-): Promise<number[]> {
-  const after = waiting[index - 1]?.position;
-  const before = waiting[index]?.position;
-  const low = after ?? (before === undefined ? 0 : before - POSITION_GAP * (count + 1));
-  const high = before ?? low + POSITION_GAP * (count + 1);
-  const step = Math.floor((high - low) / (count + 1));
-  if (step >= 1 && high < MAX_POSITION && low > -MAX_POSITION) {
+type Slot = Pick<PlacedEntry, 'kind' | 'requestId' | 'userId' | 'position'> & {
+  /** Null for an entry not written yet. */
+  id: string | null;
+  duration: number;
+  entry?: NewQueueEntry;
+};
+
+/**
+ * New entries placed among the waiting ones in memory, then written at once: one insert, and one
+ * update only when a gap was used up and the waiting entries had to be spaced out again.
+ */
+class QueuePlan {
+  readonly slots: Slot[];
+  #respaced = false;
+
+  constructor(waiting: readonly (PlacedEntry & { duration?: number })[]) {
+    this.slots = waiting.map((entry) => ({ ...entry, duration: entry.duration ?? 0 }));
+  }
+
+  /** `entries`, in this order, right before `slots[index]` (or at the end). */
+  add(index: number, entries: Omit<NewQueueEntry, 'position'>[]): void {
+    let positions = this.#freePositions(index, entries.length);
+    if (!positions) {
+      this.slots.forEach((slot, i) => (slot.position = (i + 1) * POSITION_GAP));
+      this.#respaced = true;
+      positions = this.#freePositions(index, entries.length) ?? [];
+    }
+    const added = entries.map((entry, i) => {
+      const full = { ...entry, position: positions[i] ?? 0 };
+      return { ...full, id: null, userId: null, entry: full };
+    });
+    this.slots.splice(index, 0, ...added);
+  }
+
+  async write(repository: AutomationQueueRepository): Promise<void> {
+    if (this.#respaced) {
+      await repository.setPositions(
+        this.slots.flatMap((slot) => (slot.id ? [{ id: slot.id, position: slot.position }] : [])),
+      );
+    }
+    await repository.insert(this.slots.flatMap((slot) => (slot.entry ? [slot.entry] : [])));
+  }
+
+  /** Positions between the neighbours of `index`; null when the gap is used up. */
+  #freePositions(index: number, count: number): number[] | null {
+    const after = this.slots[index - 1]?.position;
+    const before = this.slots[index]?.position;
+    const low = after ?? (before === undefined ? 0 : before - POSITION_GAP * (count + 1));
+    const high = before ?? low + POSITION_GAP * (count + 1);
+    const step = Math.floor((high - low) / (count + 1));
+    if (step < 1 || high >= MAX_POSITION || low <= -MAX_POSITION) return null;
     return Array.from({ length: count }, (_, i) => low + step * (i + 1));
   }
-  const respaced = spaced(waiting);
-  await repository.setPositions(respaced);
-  const renumbered = waiting.map((entry, i) => ({
-    ...entry,
-    position: respaced[i]?.position ?? 0,
-  }));
-  return placeBetween(repository, renumbered, index, count);
 }
 
 /**

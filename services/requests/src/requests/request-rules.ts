@@ -55,6 +55,8 @@ export type Verdict =
       code: RefusalCode;
       /** When it becomes possible (seconds from `now`), where that can be told. */
       retryAfterSeconds?: number;
+      /** ALREADY_WAITING: the request it waits as. */
+      waitingRequest?: CandidateFacts['waitingRequest'];
     };
 
 /** The dj_settings fields the rules read. */
@@ -95,7 +97,11 @@ export const trackCooldownSeconds = (requester: Requester, settings: RuleSetting
 const secondsBetween = (later: Date, earlier: Date): number =>
   Math.max(1, Math.ceil((later.getTime() - earlier.getTime()) / 1000));
 
-const refuse = (code: RefusalCode, reason: string, retryAfterSeconds?: number): Verdict => ({
+const refuse = (
+  code: RefusalCode,
+  reason: string,
+  retryAfterSeconds?: number,
+): Extract<Verdict, { available: false }> => ({
   available: false,
   code,
   reason,
@@ -184,9 +190,9 @@ export class RequestRules {
     if (!untilAired) return verdicts;
     // Where it can be told: a waiting track is free again once aired and out of its cooldown.
     return Promise.all(
-      verdicts.map(async (verdict, index) => {
-        const waitingId = facts[index]?.waitingRequestId;
-        if (verdict.available || verdict.code !== 'ALREADY_WAITING' || !waitingId) return verdict;
+      verdicts.map(async (verdict) => {
+        const waitingId = verdict.available ? undefined : verdict.waitingRequest?.id;
+        if (waitingId === undefined) return verdict;
         const aired = await untilAired([waitingId]);
         return aired === null
           ? verdict
@@ -210,10 +216,13 @@ export class RequestRules {
     if (bypassesLimits(requester)) return null;
     const perHour = requester.customRequestsPerHour ?? DEFAULT_REQUESTS_PER_HOUR;
     const perDay = requester.customRequestsPerDay;
-    const counts = await repository.userCounts(
+    const counts = await repository.limitFacts(
       requester.id,
-      new Date(now.getTime() - HOUR_S * 1000),
-      new Date(now.getTime() - (perDay === null ? HOUR_S : DAY_S) * 1000),
+      {
+        hourFrom: new Date(now.getTime() - HOUR_S * 1000),
+        dayFrom: new Date(now.getTime() - (perDay === null ? HOUR_S : DAY_S) * 1000),
+      },
+      client,
     );
     const windows = [
       {
@@ -242,29 +251,25 @@ export class RequestRules {
     const waitingLimits = [
       {
         code: 'BROWSER_LIMIT',
-        column: 'browserFingerprint',
-        value: client.browserFingerprint,
+        waiting: counts.browserWaiting,
         limit: settings.maxRequestsPerBrowser,
         message: REASONS.browserLimit,
       },
       {
         code: 'IP_LIMIT',
-        column: 'requesterIp',
-        value: client.ip,
+        waiting: counts.ipWaiting,
         limit: settings.maxRequestsPerIp,
         message: REASONS.ipLimit,
       },
     ] as const;
     for (const limit of waitingLimits) {
-      if (!limit.value) continue;
-      const waiting = await repository.waitingBy(limit.column, limit.value);
-      if (waiting.count < limit.limit) continue;
+      if (limit.waiting.length < limit.limit) continue;
       // Possible again once the first of them has aired (an estimate while none is queued).
-      const aired = await untilAired(waiting.ids);
+      const aired = await untilAired(limit.waiting);
       const wait = Math.max(60, aired ?? WAITING_ESTIMATE_S);
       return {
         code: limit.code,
-        message: limit.message(waiting.count, wait),
+        message: limit.message(limit.waiting.length, wait),
         retryAfterSeconds: wait,
       };
     }
@@ -287,7 +292,10 @@ function verdictOf(
   }
   // Once it has aired it is in the track cooldown (or free, without one).
   if (fact.trackWaiting) {
-    return refuse('ALREADY_WAITING', REASONS.waiting, Math.max(trackCooldown, WAITING_ESTIMATE_S));
+    return {
+      ...refuse('ALREADY_WAITING', REASONS.waiting, Math.max(trackCooldown, WAITING_ESTIMATE_S)),
+      waitingRequest: fact.waitingRequest,
+    };
   }
   if (trackCooldown > 0 && fact.trackPlayedAt) {
     const wait = secondsBetween(new Date(fact.trackPlayedAt.getTime() + trackCooldown * 1000), now);

@@ -4,13 +4,16 @@ import { HttpError, type SessionUser } from '@radio/service-kit';
 import { submitToAzuraCast } from './azuracast-requests.ts';
 import { RequestRefusal } from './request-refusal.ts';
 import { AutomationQueueRepository } from '../queue/automation-queue-repository.ts';
-import {
-  MAIN_MACHINE,
-  type AutomationQueue,
-  type WaitingEntry,
-} from '../queue/automation-queue.ts';
+import { type AutomationQueue, type WaitingEntry } from '../queue/automation-queue.ts';
 import type { NowPlayingClock } from './now-playing-clock.ts';
-import type { Candidate, RequestRules } from './request-rules.ts';
+import type {
+  Candidate,
+  LimitRefusal,
+  RequesterClient,
+  RequestRules,
+  Verdict,
+  WaitUntilAired,
+} from './request-rules.ts';
 import { REASONS } from './request-texts.ts';
 import type { RequestRow, RequestsRepository } from './requests-repository.ts';
 
@@ -81,7 +84,7 @@ export class RequestService {
     input: SubmitInput,
     requesterIp: string | null,
   ): Promise<{ request: OwnRequest; created: boolean }> {
-    const { repository, rules, settings: readSettings } = this.#options;
+    const { repository, settings: readSettings } = this.#options;
     const settings = await readSettings();
     if (!settings.requestsEnabled) {
       throw new RequestRefusal(409, 'REQUESTS_DISABLED', REASONS.requestsDisabled);
@@ -102,34 +105,22 @@ export class RequestService {
       ...(client.ip ? [`ip:${client.ip}`] : []),
     ];
     const live = settings.broadcastingMode === 'live';
-    const { row, created } = await repository.transaction(lockKeys, async (trx) => {
+    const outcome = await repository.transaction(lockKeys, async (trx) => {
       const now = this.#clock();
-      const ids = {
-        libraryTrackId: track.source === 'local' ? track.libraryTrackId : null,
-        deezerId: track.source === 'deezer' ? track.deezerId : null,
-      };
-      const retried = await trx.findRecentOfUser(
-        user.id,
-        ids,
-        new Date(now.getTime() - RETRY_WINDOW_MS),
-      );
-      if (retried) return { row: retried, created: false };
-
-      const limit = await rules.checkLimits(trx, settings, user, client, now, (ids) =>
-        this.#untilAired(ids, now),
-      );
-      if (limit) throw new RequestRefusal(429, limit.code, limit.message, limit.retryAfterSeconds);
-      const [verdict] = await rules.judgeWith(trx, settings, user, [track], now, (ids) =>
-        this.#untilAired(ids, now),
-      );
-      if (!verdict?.available) {
-        throw new RequestRefusal(
-          409,
-          verdict?.code ?? 'NOT_AVAILABLE',
-          verdict?.reason ?? REASONS.generic,
-          verdict?.retryAfterSeconds,
-        );
+      // Without the queue (read after the transaction): a refusal's wait is refined below.
+      const assessment = await this.#assess(trx, settings, user, client, track, now);
+      // A retried submit (this user's own request of this track, just now) is answered with it.
+      const { verdict } = assessment;
+      const waiting = verdict.available ? undefined : verdict.waitingRequest;
+      if (
+        waiting?.userId === user.id &&
+        now.getTime() - waiting.requestedAt.getTime() <= RETRY_WINDOW_MS
+      ) {
+        const retried = await trx.findById(waiting.id);
+        if (retried) return { row: retried, created: false };
       }
+      const refusal = refusalOf(assessment);
+      if (refusal) return { refusal };
       // Listener audio never airs unreviewed; in live mode the DJ decides.
       const needsReview = live || input.voicetrackUrl !== undefined;
       // An AzuraCast station's track goes to its request API; its refusal is ours.
@@ -151,37 +142,66 @@ export class RequestService {
         voicetrackUrl: input.voicetrackUrl ?? null,
         message: input.message ?? null,
         source: track.source,
-        deezerTrackId: ids.deezerId,
+        deezerTrackId: track.source === 'deezer' ? track.deezerId : null,
         downloadStatus: track.source === 'deezer' ? 'pending' : 'not_needed',
-        libraryTrackId: ids.libraryTrackId,
+        libraryTrackId: track.source === 'local' ? track.libraryTrackId : null,
       });
-      // A built-in station's track (an AzuraCast one went to its request API above).
-      if (
-        inserted.status === 'approved' &&
-        track.source === 'local' &&
-        track.stationRequestId === null
-      ) {
-        const queue = new AutomationQueueRepository(trx.executor);
-        await queue.lockMachine(MAIN_MACHINE);
-        await this.#options.queue.placeRequest(queue, {
-          id: inserted.id,
-          userId: user.id,
-          title: track.title,
-          artist: track.artist,
-          duration: track.duration,
-          path: track.filename ?? '',
-          voicetrackUrl: null,
-        });
-      }
       return { row: inserted, created: true };
     });
+    if ('refusal' in outcome) {
+      // When it becomes possible, now that the queue holds what was placed meanwhile.
+      await this.#options.queue.settled();
+      const now = this.#clock();
+      const exact = refusalOf(
+        await this.#assess(repository, settings, user, client, track, now, (ids) =>
+          this.#untilAired(ids, now),
+        ),
+      );
+      throw exact ?? outcome.refusal;
+    }
+    const { row, created } = outcome;
     if (row.source === 'deezer' && row.downloadStatus === 'pending') {
       // The job id is the request's: a retried submit enqueues nothing new.
       await this.#options.enqueueAcquisition(row.id);
     }
-    const [view] = await this.#withPlaces([row], live);
-    if (!view) throw new Error('the request has no view');
+    const view = await this.#placed(row, live);
     return { request: { ...view, ...privateFields(row) }, created };
+  }
+
+  /** The limits and the track's verdict for this requester, on `repository` (a transaction or not). */
+  async #assess(
+    repository: RequestsRepository,
+    settings: DjSettingsRow,
+    user: SessionUser,
+    client: RequesterClient,
+    track: ResolvedTrack,
+    now: Date,
+    untilAired?: WaitUntilAired,
+  ): Promise<Assessment> {
+    const { rules } = this.#options;
+    const limit = await rules.checkLimits(repository, settings, user, client, now, untilAired);
+    const [verdict] = await rules.judgeWith(repository, settings, user, [track], now, untilAired);
+    return {
+      limit,
+      verdict: verdict ?? { available: false, code: 'NOT_AVAILABLE', reason: REASONS.generic },
+    };
+  }
+
+  /**
+   * A submitted request as its requester sees it: an approved library track of the built-in
+   * station is queued now (in the batch of the submits around it; a retry that finds it queued
+   * changes nothing) and answered with its place.
+   */
+  async #placed(row: RequestRow, live: boolean): Promise<PublicRequest> {
+    if (live || row.status !== 'approved') return publicView(row, null, null);
+    const now = this.#clock();
+    const remaining = await this.#options.nowPlaying.remainingSeconds(now);
+    const place =
+      (await this.#options.queue.queueRequest(row.id, remaining)) ??
+      (await this.#options.queue.waitingRequests(remaining)).find(
+        (entry) => entry.requestId === row.id,
+      );
+    return placedView(row, place, now);
   }
 
   async #resolveTrack(input: SubmitInput): Promise<ResolvedTrack> {
@@ -355,25 +375,30 @@ export class RequestService {
     let places = new Map<number, WaitingEntry>();
     if (!live && rows.some((row) => row.status === 'pending' || row.status === 'approved')) {
       const remaining = await this.#options.nowPlaying.remainingSeconds(now);
-      const [only] = rows;
-      // One request (a submit, a review): its place alone, not the whole queue.
-      const waiting =
-        rows.length === 1 && only
-          ? [await this.#options.queue.waitingRequest(only.id, remaining)].filter(
-              (entry): entry is WaitingEntry => entry !== null,
-            )
-          : await this.#options.queue.waitingRequests(remaining);
+      const waiting = await this.#options.queue.waitingRequests(remaining);
       places = new Map(waiting.map((entry) => [entry.requestId, entry]));
     }
-    return rows.map((row) => {
-      const place = places.get(row.id);
-      return publicView(
-        row,
-        place?.position ?? null,
-        place ? new Date(now.getTime() + place.startsInSeconds * 1000) : null,
-      );
-    });
+    return rows.map((row) => placedView(row, places.get(row.id), now));
   }
+}
+
+interface Assessment {
+  limit: LimitRefusal | null;
+  verdict: Verdict;
+}
+
+function refusalOf({ limit, verdict }: Assessment): RequestRefusal | null {
+  if (limit) return new RequestRefusal(429, limit.code, limit.message, limit.retryAfterSeconds);
+  if (verdict.available) return null;
+  return new RequestRefusal(409, verdict.code, verdict.reason, verdict.retryAfterSeconds);
+}
+
+function placedView(row: RequestRow, place: WaitingEntry | undefined, now: Date): PublicRequest {
+  return publicView(
+    row,
+    place?.position ?? null,
+    place ? new Date(now.getTime() + place.startsInSeconds * 1000) : null,
+  );
 }
 
 function publicView(

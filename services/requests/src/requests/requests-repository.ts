@@ -25,8 +25,8 @@ export interface CandidateFacts {
   artistPlayedAt: Date | null;
   /** A waiting request of this very track. */
   trackWaiting: boolean;
-  /** The first such request. */
-  waitingRequestId: number | null;
+  /** The first such request: who asked for it, when. */
+  waitingRequest: { id: number; userId: number | null; requestedAt: Date } | null;
   /** A waiting request of another track of this artist. */
   artistWaiting: boolean;
 }
@@ -39,10 +39,13 @@ export interface UserRequestCounts {
   oldestInDay: Date | null;
 }
 
-export interface WaitingCount {
-  count: number;
-  /** The waiting requests' ids. */
-  ids: number[];
+/** The ids of the requests still waiting to be played. */
+export type WaitingIds = number[];
+
+/** What the rate and waiting limits look at, for one requester and their browser and address. */
+export interface LimitFacts extends UserRequestCounts {
+  browserWaiting: WaitingIds;
+  ipWaiting: WaitingIds;
 }
 
 export type NewSongRequest = Omit<
@@ -126,13 +129,12 @@ export class RequestsRepository {
       c.libraryTrackId === null ? null : String(c.libraryTrackId),
     );
     const deezerIds = candidates.map((c) => c.deezerId);
-    const waiting = sql.join(WAITING_STATUSES.map((status) => sql.lit(status)));
     const { rows } = await sql<{
       idx: string;
       trackPlayedAt: Date | null;
       artistPlayedAt: Date | null;
       trackWaiting: boolean;
-      waitingRequestId: number | null;
+      waitingRequest: { id: number; userId: number | null; requestedAt: string } | null;
       artistWaiting: boolean;
     }>`
       with c as (
@@ -141,17 +143,22 @@ export class RequestsRepository {
         from unnest(${titles}::text[], ${artists}::text[], ${libraryIds}::bigint[], ${deezerIds}::text[])
           with ordinality as u(title, artist, library_track_id, deezer_id, idx)
       ),
-      -- Each play and waiting request is folded once, then matched by equality (hash joins).
+      -- Each recent play is folded once, then matched by equality (hash joins).
       ph as materialized (
         select library_fold(p.title) as title, library_fold(p.artist) as artist,
                max(p.played_at) as played_at
         from play_history p where p.played_at >= least(${trackFrom}::timestamptz, ${artistFrom}::timestamptz)
         group by 1, 2
       ),
+      -- Only the waiting requests of these artists or tracks, through the partial indexes.
       w as materialized (
-        select r.id, library_fold(r.title) as title, library_fold(r.artist) as artist,
+        select r.id, r.user_id, r.requested_at, r.search_title as title, r.search_artist as artist,
                r.library_track_id, r.deezer_track_id
-        from song_requests r where r.status in (${waiting})
+        from song_requests r
+        where r.status in (${sql.join(WAITING_STATUSES.map((status) => sql.lit(status)))})
+          and (r.search_artist = any(array(select artist from c))
+            or r.library_track_id = any(array(select library_track_id from c))
+            or r.deezer_track_id = any(array(select deezer_id from c)))
       ),
       plays as (
         select c.idx,
@@ -162,79 +169,73 @@ export class RequestsRepository {
       ),
       waits as (
         select c.idx,
-          bool_or(w.library_track_id = c.library_track_id or w.deezer_track_id = c.deezer_id
-            or (w.title = c.title and w.artist = c.artist)) as track_waiting,
-          min(w.id) filter (where w.library_track_id = c.library_track_id
+          (array_agg(json_build_object('id', w.id, 'userId', w.user_id, 'requestedAt', w.requested_at)
+             order by w.id) filter (where w.library_track_id = c.library_track_id
             or w.deezer_track_id = c.deezer_id
-            or (w.title = c.title and w.artist = c.artist)) as waiting_request_id,
+            or (w.title = c.title and w.artist = c.artist)))[1] as waiting_request,
           bool_or(c.artist <> '' and w.artist = c.artist) as artist_waiting
         from c join w on w.artist = c.artist or w.library_track_id = c.library_track_id
           or w.deezer_track_id = c.deezer_id
         group by c.idx
       )
       select c.idx, plays.track_played_at, plays.artist_played_at,
-        coalesce(waits.track_waiting, false) as track_waiting, waits.waiting_request_id,
+        waits.waiting_request is not null as track_waiting, waits.waiting_request,
         coalesce(waits.artist_waiting, false) as artist_waiting
       from c left join plays on plays.idx = c.idx left join waits on waits.idx = c.idx
       order by c.idx
     `.execute(this.#db);
-    return rows.map(({ idx: _idx, ...facts }) => facts);
+    return rows.map(({ idx: _idx, waitingRequest, ...facts }) => ({
+      ...facts,
+      waitingRequest: waitingRequest && {
+        ...waitingRequest,
+        requestedAt: new Date(waitingRequest.requestedAt),
+      },
+    }));
   }
 
-  async userCounts(userId: number, hourFrom: Date, dayFrom: Date): Promise<UserRequestCounts> {
-    const row = await this.#db
-      .selectFrom('songRequests')
-      .select((eb) => [
-        eb.fn.countAll<string>().filterWhere('requestedAt', '>', hourFrom).as('lastHour'),
-        eb.fn.min('requestedAt').filterWhere('requestedAt', '>', hourFrom).as('oldestInHour'),
-        eb.fn.countAll<string>().as('lastDay'),
-        eb.fn.min('requestedAt').as('oldestInDay'),
-      ])
-      .where('userId', '=', userId)
-      .where('requestedAt', '>', dayFrom < hourFrom ? dayFrom : hourFrom)
-      .where('status', '<>', 'rejected')
-      .executeTakeFirstOrThrow();
-    return {
-      lastHour: Number(row.lastHour),
-      oldestInHour: row.oldestInHour as Date | null,
-      lastDay: Number(row.lastDay),
-      oldestInDay: row.oldestInDay as Date | null,
-    };
-  }
-
-  async waitingBy(
-    column: 'browserFingerprint' | 'requesterIp',
-    value: string,
-  ): Promise<WaitingCount> {
-    const rows = await this.#db
-      .selectFrom('songRequests')
-      .select('id')
-      .where(column, '=', value)
-      .where('status', 'in', WAITING_STATUSES)
-      .execute();
-    return { count: rows.length, ids: rows.map((row) => row.id) };
-  }
-
-  /** The user's request of this track since `since` that is not rejected: a retried submit. */
-  findRecentOfUser(
+  /**
+   * In one query: the user's requests (not rejected) since `hourFrom` and since `dayFrom`, and the
+   * waiting requests of this browser and of this address.
+   */
+  async limitFacts(
     userId: number,
-    track: { libraryTrackId: number | null; deezerId: string | null },
-    since: Date,
-  ): Promise<RequestRow | undefined> {
-    return this.#db
-      .selectFrom('songRequests')
-      .selectAll()
-      .where('userId', '=', userId)
-      .where('requestedAt', '>=', since)
-      .where('status', '<>', 'rejected')
-      .where((eb) =>
-        track.libraryTrackId !== null
-          ? eb('libraryTrackId', '=', String(track.libraryTrackId))
-          : eb('deezerTrackId', '=', track.deezerId ?? ''),
+    windows: { hourFrom: Date; dayFrom: Date },
+    client: { browserFingerprint: string | null; ip: string | null },
+  ): Promise<LimitFacts> {
+    const waiting = sql.join(WAITING_STATUSES.map((status) => sql.lit(status)));
+    const { hourFrom, dayFrom } = windows;
+    const { rows } = await sql<{
+      lastHour: number;
+      oldestInHour: Date | null;
+      lastDay: number;
+      oldestInDay: Date | null;
+      browserWaiting: number[];
+      ipWaiting: number[];
+    }>`
+      with mine as (
+        select requested_at from song_requests
+        where user_id = ${userId} and status <> 'rejected'
+          and requested_at > least(${hourFrom}::timestamptz, ${dayFrom}::timestamptz)
       )
-      .orderBy('id', 'desc')
-      .limit(1)
-      .executeTakeFirst();
+      select
+        (select count(*)::int from mine where requested_at > ${hourFrom}) as last_hour,
+        (select min(requested_at) from mine where requested_at > ${hourFrom}) as oldest_in_hour,
+        (select count(*)::int from mine where requested_at > ${dayFrom}) as last_day,
+        (select min(requested_at) from mine where requested_at > ${dayFrom}) as oldest_in_day,
+        array(select id from song_requests
+              where browser_fingerprint = ${client.browserFingerprint} and status in (${waiting})
+              order by id) as browser_waiting,
+        array(select id from song_requests
+              where requester_ip = ${client.ip} and status in (${waiting})
+              order by id) as ip_waiting
+    `.execute(this.#db);
+    const row = rows[0];
+    if (!row) throw new Error('limit facts: no row');
+    return row;
+  }
+
+  findById(id: number): Promise<RequestRow | undefined> {
+    return this.#db.selectFrom('songRequests').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
   insert(request: NewSongRequest): Promise<RequestRow> {
