@@ -116,6 +116,8 @@ export interface SongRequestsTable {
   downloadAttempts: Generated<number>;
   /** The library track asked for (a Deezer request's once it is acquired). */
   libraryTrackId: ColumnType<string | null, number | string | null, number | string | null>;
+  /** When it went to the station's request API (AzuraCast); null: not sent (yet). */
+  stationSubmittedAt: Date | null;
 }
 
 export interface DjSettingsTable {
