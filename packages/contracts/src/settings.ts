@@ -24,6 +24,19 @@ export const broadcastingModeBodySchema = z.object({
   mode: z.enum(['nonstop', 'live'], { message: 'Ongeldige modus: kies nonstop of live' }),
 });
 
+/**
+ * Its answer: the public settings, and what went to the station's request API (AzuraCast) on a
+ * switch to nonstop: the requests approved during the live show, sent or not (AzuraCast refused
+ * or was unreachable; they are tried again at the next switch or start).
+ */
+export const broadcastingModeResponseSchema = publicDjSettingsSchema.extend({
+  stationSubmissions: z.object({
+    sent: z.number().int().nonnegative(),
+    notSent: z.number().int().nonnegative(),
+  }),
+});
+export type BroadcastingModeResponse = z.infer<typeof broadcastingModeResponseSchema>;
+
 export const toggleBodySchema = z.object({
   enabled: z.boolean({ message: 'enabled moet true of false zijn' }),
 });

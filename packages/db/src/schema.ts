@@ -119,6 +119,8 @@ export interface SongRequestsTable {
   /** library_fold(title), library_fold(artist): what the request rules match waiting requests on. */
   searchTitle: ColumnType<string, never, never>;
   searchArtist: ColumnType<string, never, never>;
+  /** When it went to the station's request API (AzuraCast); null: not sent (yet). */
+  stationSubmittedAt: Date | null;
 }
 
 export interface DjSettingsTable {

@@ -11,6 +11,7 @@ import { NowPlayingClock } from './requests/now-playing-clock.ts';
 import { RequestRules } from './requests/request-rules.ts';
 import { RequestService } from './requests/request-service.ts';
 import { RequestsRepository } from './requests/requests-repository.ts';
+import { StationSubmissions } from './requests/station-submissions.ts';
 import { requestRoutes } from './routes/request-routes.ts';
 import { searchRoutes } from './routes/search-routes.ts';
 import { TrackSearch, SEARCH_RATE_LIMIT } from './search/track-search.ts';
@@ -89,6 +90,13 @@ export function buildApp(
           assertRedisReady(app.redis);
           await jobs.enqueue('acquire-deezer-track', { requestId });
         },
+        stationSubmissions: new StationSubmissions({
+          db: app.db,
+          settings: () => settings.get(),
+          queue,
+          log: app.log,
+          clock: options.clock,
+        }),
         clock: options.clock,
       });
 

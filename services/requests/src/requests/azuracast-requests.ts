@@ -7,7 +7,7 @@ const SUBMIT_TIMEOUT_MS = 5_000;
 /** AzuraCast does not say how long its own cooldowns last: a guess the listener can act on. */
 const STATION_COOLDOWN_ESTIMATE_S = 30 * 60;
 
-interface AzuraCastStation {
+export interface AzuraCastStation {
   nowPlayingUrl: string;
   apiKey: string | null;
 }
@@ -29,15 +29,22 @@ export async function submitToAzuraCast(
   station: AzuraCastStation,
   requestId: string,
 ): Promise<void> {
-  let answer: { status: number; message: string };
+  const answer = await postAzuraCastRequest(station, requestId);
+  if (answer.status >= 200 && answer.status < 300) return;
+  throw azuraCastRefusal(answer.status, answer.message);
+}
+
+/** AzuraCast's answer to a request, in its own words; no answer at all is our 503. */
+export async function postAzuraCastRequest(
+  station: AzuraCastStation,
+  requestId: string,
+): Promise<{ status: number; message: string }> {
   try {
     const api = new AzuraCastApi({ ...station, timeoutMs: SUBMIT_TIMEOUT_MS });
-    answer = await api.post(api.stationUrl(`request/${encodeURIComponent(requestId)}`));
+    return await api.post(api.stationUrl(`request/${encodeURIComponent(requestId)}`));
   } catch {
     throw stationUnavailable();
   }
-  if (answer.status >= 200 && answer.status < 300) return;
-  throw azuraCastRefusal(answer.status, answer.message);
 }
 
 export function azuraCastRefusal(status: number, message: string): HttpError {

@@ -16,6 +16,12 @@ import type {
 } from './request-rules.ts';
 import { REASONS } from './request-texts.ts';
 import type { RequestRow, RequestsRepository } from './requests-repository.ts';
+import { StationSubmissionsRepository } from './station-submissions-repository.ts';
+import {
+  NOTHING_SUBMITTED,
+  type StationSubmissionCount,
+  type StationSubmissions,
+} from './station-submissions.ts';
 
 export interface DeezerTrack {
   title: string;
@@ -48,6 +54,8 @@ export interface RequestServiceOptions {
   lookupDeezerTrack: LookupDeezerTrack;
   /** Puts the acquisition job of an accepted Deezer request on its queue. */
   enqueueAcquisition: (requestId: number) => Promise<void>;
+  /** Sends what was approved during a live show to the station's request API. */
+  stationSubmissions: StationSubmissions;
   clock?: () => Date;
 }
 
@@ -145,6 +153,7 @@ export class RequestService {
         deezerTrackId: track.source === 'deezer' ? track.deezerId : null,
         downloadStatus: track.source === 'deezer' ? 'pending' : 'not_needed',
         libraryTrackId: track.source === 'local' ? track.libraryTrackId : null,
+        stationSubmittedAt: !needsReview && track.stationRequestId !== null ? now : null,
       });
       return { row: inserted, created: true };
     });
@@ -328,7 +337,10 @@ export class RequestService {
             ? undefined
             : await trx.findLibraryTrack(Number(current.libraryTrackId));
         const stationRequestId = track ? this.#options.queue.stationRequestIdOf(track) : null;
-        if (stationRequestId) await this.#submitToStation(settings, stationRequestId);
+        if (stationRequestId) {
+          await this.#submitToStation(settings, stationRequestId);
+          await new StationSubmissionsRepository(trx.executor).markSubmitted(id, now);
+        }
         await this.#options.queue.queueApprovedIn(queue, [id]);
       }
       return updated;
@@ -339,10 +351,15 @@ export class RequestService {
 
   /**
    * After the broadcasting mode changed: back in nonstop, the approved requests go into the
-   * queue. Answers how many were queued.
+   * queue, or to the station's request API (AzuraCast). Answers how many were queued, sent and
+   * not sent (AzuraCast refused or was unreachable: they go at the next switch or start).
    */
-  async broadcastingModeChanged(mode: 'nonstop' | 'live'): Promise<number> {
-    return mode === 'nonstop' ? this.#options.queue.queueApproved() : 0;
+  async broadcastingModeChanged(
+    mode: 'nonstop' | 'live',
+  ): Promise<{ queued: number; stationSubmissions: StationSubmissionCount }> {
+    if (mode !== 'nonstop') return { queued: 0, stationSubmissions: NOTHING_SUBMITTED };
+    const queued = await this.#options.queue.queueApproved();
+    return { queued, stationSubmissions: await this.#options.stationSubmissions.submitApproved() };
   }
 
   /** A Deezer request's track is in the library (the worker said so): queued in nonstop mode. */
@@ -350,9 +367,15 @@ export class RequestService {
     return this.#queueApprovedInNonstop([requestId]);
   }
 
-  /** At start: queue what is approved and ready but not queued (a missed message). */
-  reconcile(): Promise<number> {
-    return this.#queueApprovedInNonstop();
+  /**
+   * At start: queue what is approved and ready but not queued (a missed message), and send to
+   * the station what was approved but never sent (a refusal or outage at the last switch).
+   * Answers how many were queued.
+   */
+  async reconcile(): Promise<number> {
+    const queued = await this.#queueApprovedInNonstop();
+    await this.#options.stationSubmissions.submitApproved();
+    return queued;
   }
 
   async #queueApprovedInNonstop(requestIds?: number[]): Promise<number> {

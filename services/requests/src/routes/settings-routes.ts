@@ -1,5 +1,6 @@
 import {
   broadcastingModeBodySchema,
+  broadcastingModeResponseSchema,
   publicDjSettingsSchema,
   toggleBodySchema,
 } from '@radio/contracts';
@@ -29,17 +30,21 @@ export function settingsRoutes(
         toPublicSettings(await settings.setRegistrationEnabled(request.body.enabled)),
     );
 
-    // Back in nonstop, the requests the DJ approved during the live show go into the queue.
+    // Back in nonstop, the requests the DJ approved during the live show go into the queue, or
+    // to AzuraCast's request API; the switch stands whatever AzuraCast answers.
     app.patch(
       '/api/admin/broadcasting-mode',
       {
         config: { access: 'admin' },
-        schema: { body: broadcastingModeBodySchema, response: { 200: publicDjSettingsSchema } },
+        schema: {
+          body: broadcastingModeBodySchema,
+          response: { 200: broadcastingModeResponseSchema },
+        },
       },
       async (request) => {
         const updated = await settings.setBroadcastingMode(request.body.mode);
-        await requests.broadcastingModeChanged(request.body.mode);
-        return toPublicSettings(updated);
+        const { stationSubmissions } = await requests.broadcastingModeChanged(request.body.mode);
+        return { ...toPublicSettings(updated), stationSubmissions };
       },
     );
   };
