@@ -65,6 +65,7 @@ export function buildApp(
         : null;
       const queue = new AutomationQueue(app.db, {
         libraryDir: config.LIBRARY_DIR,
+        requestLibraryDir: config.REQUEST_LIBRARY_DIR,
         filesOrigin: publicOrigin,
         builtInSource: builtInUrl === null ? null : stationSourceKey(builtInUrl),
       });
