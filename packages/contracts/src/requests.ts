@@ -121,6 +121,8 @@ export const ownRequestSchema = publicRequestSchema.extend({
   message: z.string().nullable(),
   voicetrackUrl: z.string().nullable(),
   browserFingerprint: z.string().nullable(),
+  /** A Deezer request's track: pending, downloading, ready or failed (library: not_needed). */
+  downloadStatus: downloadStatusSchema,
 });
 export type OwnRequest = z.infer<typeof ownRequestSchema>;
 
@@ -132,7 +134,8 @@ export const adminRequestSchema = ownRequestSchema.extend({
   reviewedBy: z.string().nullable(),
   reviewedAt: isoDateTime.nullable(),
   deezerTrackId: z.string().nullable(),
-  downloadStatus: downloadStatusSchema,
+  /** Why the Deezer track could not be fetched (Dutch; the last try's reason). */
+  downloadError: z.string().nullable(),
   libraryTrackId: z.number().int().nullable(),
 });
 export type AdminRequest = z.infer<typeof adminRequestSchema>;

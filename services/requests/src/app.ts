@@ -88,7 +88,11 @@ export function buildApp(
         lookupDeezerTrack: catalogueTrackLookup(catalogue),
         enqueueAcquisition: async (requestId) => {
           assertRedisReady(app.redis);
-          await jobs.enqueue('acquire-deezer-track', { requestId });
+          await jobs.enqueue(
+            'acquire-deezer-track',
+            { requestId },
+            { retryDelayMs: config.DEEZER_DOWNLOAD_RETRY_SECONDS * 1000 },
+          );
         },
         clock: options.clock,
       });
