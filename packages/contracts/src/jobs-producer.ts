@@ -43,11 +43,20 @@ export class JobProducer {
     return queue;
   }
 
-  async enqueue<Name extends JobName>(name: Name, data: JobInput<Name>): Promise<void> {
+  /** `retryDelayMs`: the first retry's delay instead of JOB_BACKOFF_MS (each next one doubles). */
+  async enqueue<Name extends JobName>(
+    name: Name,
+    data: JobInput<Name>,
+    { retryDelayMs }: { retryDelayMs?: number } = {},
+  ): Promise<void> {
     const job = jobDefinition(name);
     const parsed = job.data.parse(data);
+    const options = jobOptionsOf(name);
     await this.queue(job.queue).add(name, data, {
-      ...jobOptionsOf(name),
+      ...options,
+      ...(retryDelayMs === undefined
+        ? {}
+        : { backoff: { type: 'exponential', delay: retryDelayMs } }),
       jobId: job.jobId?.(parsed),
     });
   }

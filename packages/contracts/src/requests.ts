@@ -36,6 +36,12 @@ const optionalText = (max: number) =>
     .nullable()
     .transform((value) => value ?? undefined);
 
+/** Relative, `/`-separated, no empty, `.` or `..` segment, no backslash or control character. */
+const isLibraryPathShape = (value: string): boolean =>
+  // eslint-disable-next-line no-control-regex
+  !/[\u0000-\u001f\u007f\\]/.test(value) &&
+  value.split('/').every((segment) => !['', '.', '..'].includes(segment));
+
 /**
  * POST /api/requests (spec section 7). Only the track's identity is trusted: a library track by
  * `libraryTrackId` (or its `filename`, the library path), a Deezer track by `deezer_id`; names,
@@ -44,7 +50,13 @@ const optionalText = (max: number) =>
 export const createRequestBodySchema = z.object({
   source: requestSourceSchema.default('local'),
   libraryTrackId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
-  filename: optionalText(1000),
+  /** A library path as search results give it: relative, inside the library. */
+  filename: optionalText(1000)
+    .transform((value) => value || undefined)
+    .refine((value) => value === undefined || isLibraryPathShape(value), {
+      message:
+        'Ongeldige bestandsnaam: gebruik de bestandsnaam uit de zoekresultaten (een pad binnen de muziekbibliotheek).',
+    }),
   deezer_id: z
     .union([
       z.number().int().positive(),
@@ -109,6 +121,8 @@ export const ownRequestSchema = publicRequestSchema.extend({
   message: z.string().nullable(),
   voicetrackUrl: z.string().nullable(),
   browserFingerprint: z.string().nullable(),
+  /** A Deezer request's track: pending, downloading, ready or failed (library: not_needed). */
+  downloadStatus: downloadStatusSchema,
 });
 export type OwnRequest = z.infer<typeof ownRequestSchema>;
 
@@ -120,7 +134,8 @@ export const adminRequestSchema = ownRequestSchema.extend({
   reviewedBy: z.string().nullable(),
   reviewedAt: isoDateTime.nullable(),
   deezerTrackId: z.string().nullable(),
-  downloadStatus: downloadStatusSchema,
+  /** Why the Deezer track could not be fetched (Dutch; the last try's reason). */
+  downloadError: z.string().nullable(),
   libraryTrackId: z.number().int().nullable(),
 });
 export type AdminRequest = z.infer<typeof adminRequestSchema>;

@@ -66,6 +66,7 @@ export function buildApp(
         : null;
       const queue = new AutomationQueue(app.db, {
         libraryDir: config.LIBRARY_DIR,
+        requestLibraryDir: config.REQUEST_LIBRARY_DIR,
         filesOrigin: publicOrigin,
         builtInSource: builtInUrl === null ? null : stationSourceKey(builtInUrl),
       });
@@ -88,7 +89,11 @@ export function buildApp(
         lookupDeezerTrack: catalogueTrackLookup(catalogue),
         enqueueAcquisition: async (requestId) => {
           assertRedisReady(app.redis);
-          await jobs.enqueue('acquire-deezer-track', { requestId });
+          await jobs.enqueue(
+            'acquire-deezer-track',
+            { requestId },
+            { retryDelayMs: config.DEEZER_DOWNLOAD_RETRY_SECONDS * 1000 },
+          );
         },
         stationSubmissions: new StationSubmissions({
           db: app.db,

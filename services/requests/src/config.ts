@@ -33,5 +33,10 @@ export const requestsEnv = serviceEnv.extend({
     .url({ protocol: /^https?$/ })
     .default('https://www.deezer.com/ajax/gw-light.php'),
   DEEZER_GATEWAY_TIMEOUT_SECONDS: z.coerce.number().positive().max(30).default(5),
+  /**
+   * A failed Deezer download is tried again after this long, each next try after twice as long
+   * (5 tries in all, then the request is failed).
+   */
+  DEEZER_DOWNLOAD_RETRY_SECONDS: z.coerce.number().positive().max(3_600).default(10),
 });
 export type RequestsConfig = z.output<typeof requestsEnv>;

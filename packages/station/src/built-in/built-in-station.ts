@@ -65,7 +65,10 @@ export type BuiltInPlay = z.infer<typeof builtInPlaySchema>;
  * itself) or of the request-only folder (REQUEST_LIBRARY_DIR, played only when requested).
  */
 export interface BuiltInLibraryTrack {
-  /** Absolute: what Liquidsoap plays, whichever folder it is in. Also the published unique_id. */
+  /**
+   * The library path (library-paths.ts: relative, `verzoek/…` for the request-only folder), never
+   * the server's. Also the published unique_id and request id.
+   */
   path: string;
   /** In the request-only folder. */
   requestOnly: boolean;

@@ -309,7 +309,7 @@ export function publishedHistory(plays: readonly BuiltInPlay[]): PublishedHistor
 
 /**
  * `GET /api/station/{station}/files`: the library, ids by position, the unique id the file's
- * absolute path (stable across scans, and what Liquidsoap plays).
+ * library path (stable across scans; relative, like AzuraCast's).
  */
 export function publishedFiles(tracks: readonly BuiltInLibraryTrack[]): PublishedFiles {
   const counts = { rotation: 0, requestOnly: 0 };
@@ -349,7 +349,7 @@ export type PublishedRequests = z.infer<typeof publishedRequestsSchema>;
 
 /**
  * `GET /api/station/{station}/requests`: every track of both folders is requestable; the request
- * id is the file's path, as its unique id.
+ * id is the file's library path, as its unique id.
  */
 export function publishedRequests(tracks: readonly BuiltInLibraryTrack[]): PublishedRequests {
   return tracks.map((track) => ({

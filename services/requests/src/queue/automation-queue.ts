@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { AutomationQueueRow, Db } from '@radio/db';
+import { builtInLibraryFile, isLibraryPath } from '@radio/station';
 import {
   AutomationQueueRepository,
   type NewQueueEntry,
@@ -13,8 +14,12 @@ import { PlacementBatches } from './placement-batches.ts';
 export const MAIN_MACHINE = 1;
 
 export interface TrackLocations {
-  /** The built-in station's library folder: relative library paths are under it. */
-  libraryDir?: string;
+  /**
+   * The built-in station's folders (LIBRARY_DIR, REQUEST_LIBRARY_DIR): library paths
+   * (@radio/station library-paths.ts) are files in them.
+   */
+  libraryDir?: string | undefined;
+  requestLibraryDir?: string | undefined;
   /** Where the station fetches voice messages (`/files/...` paths) from, e.g. the site's origin. */
   filesOrigin: string;
   /**
@@ -56,13 +61,23 @@ export class AutomationQueue {
     );
   }
 
-  /** The URI the station plays for a library path. */
+  /**
+   * The URI the station plays for a library path: the absolute file (what Liquidsoap reports
+   * when it starts it). A URI or an absolute path (indexed before paths were relative) is played
+   * as it is, and so is a path whose folder is not configured here. A path that would leave its
+   * folder is refused (the library scan never writes one).
+   */
   trackUri(libraryPath: string): string {
     if (/^[a-z][a-z0-9+.-]*:/i.test(libraryPath) || path.isAbsolute(libraryPath))
       return libraryPath;
-    return this.#locations.libraryDir
-      ? path.join(this.#locations.libraryDir, libraryPath)
-      : libraryPath;
+    if (!isLibraryPath(libraryPath)) {
+      throw new Error(`not a path of the station library: ${JSON.stringify(libraryPath)}`);
+    }
+    const { libraryDir, requestLibraryDir } = this.#locations;
+    return (
+      builtInLibraryFile(libraryPath, { rotation: libraryDir, requestOnly: requestLibraryDir }) ??
+      libraryPath
+    );
   }
 
   voiceUri(voicetrackUrl: string): string {

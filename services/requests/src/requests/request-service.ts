@@ -451,6 +451,7 @@ function privateFields(row: RequestRow) {
     message: row.message,
     voicetrackUrl: row.voicetrackUrl,
     browserFingerprint: row.browserFingerprint,
+    downloadStatus: row.downloadStatus,
   };
 }
 
@@ -463,7 +464,7 @@ function adminFields(row: RequestRow) {
     reviewedBy: row.reviewedBy,
     reviewedAt: row.reviewedAt?.toISOString() ?? null,
     deezerTrackId: row.deezerTrackId,
-    downloadStatus: row.downloadStatus,
+    downloadError: row.downloadError,
     libraryTrackId: row.libraryTrackId === null ? null : Number(row.libraryTrackId),
   };
 }

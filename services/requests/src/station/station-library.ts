@@ -1,22 +1,27 @@
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parseFile } from 'music-metadata';
-import type { BuiltInLibraryTrack } from '@radio/station';
+import {
+  builtInLibraryPath,
+  isAmbiguousRotationPath,
+  type BuiltInLibraryFolders,
+  type BuiltInLibraryTrack,
+} from '@radio/station';
 import { withNamesFromFilename } from './song-names.ts';
 
 /** What Liquidsoap plays from the library folder (it decodes through ffmpeg). */
 const AUDIO_EXTENSIONS = new Set(['.mp3', '.ogg', '.opus', '.flac', '.m4a', '.aac', '.wav']);
 
-export interface StationLibraryFolders {
-  /** LIBRARY_DIR: the rotation, which Liquidsoap plays by itself. */
-  rotation?: string | undefined;
-  /** REQUEST_LIBRARY_DIR: songs that only play when requested. */
-  requestOnly?: string | undefined;
-}
+/**
+ * LIBRARY_DIR: the rotation, which Liquidsoap plays by itself; REQUEST_LIBRARY_DIR: songs that
+ * only play when requested.
+ */
+export type StationLibraryFolders = BuiltInLibraryFolders;
 
 /**
- * The built-in station's library: the audio files of its two folders with their tags, by
- * absolute path. Each file is read once; a scan reads only what is new or changed since.
+ * The built-in station's library: the audio files of its two folders with their tags, by library
+ * path (@radio/station library-paths.ts: relative, never the server's path). Each file is read
+ * once; a scan reads only what is new or changed since.
  */
 export class StationLibrary {
   readonly #folders: { dir: string; requestOnly: boolean }[];
@@ -35,9 +40,14 @@ export class StationLibrary {
     const present = new Set<string>();
     for (const { dir, requestOnly } of this.#folders) {
       for (const file of await audioFilesUnder(dir)) {
+        if (!requestOnly && isAmbiguousRotationPath(file)) continue;
         const fullPath = path.join(dir, file);
         present.add(fullPath);
-        const track = await this.#read(fullPath, requestOnly);
+        const track = await this.#read(
+          fullPath,
+          builtInLibraryPath(file, requestOnly),
+          requestOnly,
+        );
         if (track) tracks.push(track);
       }
     }
@@ -45,7 +55,11 @@ export class StationLibrary {
     return tracks;
   }
 
-  async #read(fullPath: string, requestOnly: boolean): Promise<BuiltInLibraryTrack | null> {
+  async #read(
+    fullPath: string,
+    libraryPath: string,
+    requestOnly: boolean,
+  ): Promise<BuiltInLibraryTrack | null> {
     const stats = await stat(fullPath).catch(() => null);
     if (!stats) return null; // gone since the listing
     const version = `${stats.mtimeMs}:${stats.size}`;
@@ -54,7 +68,7 @@ export class StationLibrary {
     const tags = await parseFile(fullPath, { skipCovers: true }).catch(() => null);
     const track = withNamesFromFilename(
       {
-        path: fullPath,
+        path: libraryPath,
         requestOnly,
         artist: tags?.common.artist ?? '',
         title: tags?.common.title ?? '',
@@ -81,6 +95,8 @@ async function audioFilesUnder(dir: string): Promise<string[]> {
     .filter(
       (entry) => entry.isFile() && AUDIO_EXTENSIONS.has(path.extname(entry.name).toLowerCase()),
     )
-    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
+    .map((entry) =>
+      path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'),
+    )
     .sort((a, b) => a.localeCompare(b));
 }

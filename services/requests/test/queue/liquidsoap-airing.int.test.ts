@@ -47,7 +47,10 @@ beforeAll(async () => {
       title: 'Tegenwind',
     }),
   );
-  t = await createTestApp(buildRequestsApp, { LIBRARY_DIR: libraryDir });
+  t = await createTestApp(buildRequestsApp, {
+    LIBRARY_DIR: libraryDir,
+    REQUEST_LIBRARY_DIR: requestOnlyDir,
+  });
   const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
 
   const script = readFileSync(new URL('../../../../station/radio.liq', import.meta.url), 'utf8');
@@ -77,14 +80,18 @@ afterAll(async () => {
 
 describe.skipIf(!hasLiquidsoap)('a request on the built-in station’s real playout', () => {
   it('airs and becomes played without anyone touching it', async () => {
-    const trackId = await seedTrack(t.app.db, {
+    // As the library scan indexes it: by its library path, not the server's.
+    await seedTrack(t.app.db, {
       title: 'Tegenwind',
       artist: 'Femke de Wit',
-      path: path.join(requestOnlyDir, 'Femke de Wit - Tegenwind.mp3'),
+      path: 'verzoek/Femke de Wit - Tegenwind.mp3',
       duration: 3,
     });
     const client = await t.as('listener');
-    const created = await client.post('/api/requests', { libraryTrackId: trackId });
+    const found = await client.get('/api/search?title=tegenwind');
+    const hit = found.json().data[0] as { filename: string };
+    expect(hit.filename).toBe('verzoek/Femke de Wit - Tegenwind.mp3');
+    const created = await client.post('/api/requests', { filename: hit.filename });
     expect(created.statusCode).toBe(201);
 
     const status = async () =>

@@ -32,6 +32,7 @@ beforeAll(async () => {
     {
       DEEZER_API_URL: deezer.url,
       LIBRARY_DIR: '/srv/bibliotheek',
+      REQUEST_LIBRARY_DIR: '/srv/verzoeken',
     },
   );
 });
@@ -229,6 +230,45 @@ describe('POST /api/requests', () => {
     await updateSettings(t.app.db, { requestsEnabled: true });
     const missing = await submit(client, { libraryTrackId: 987654 });
     expect(missing.statusCode).toBe(404);
+  });
+
+  it('takes a library track by its library path, and refuses any path that leaves the library', async () => {
+    await seedTrack(t.app.db, {
+      title: 'Zomeravond aan Zee',
+      artist: 'Anneke Bosman',
+      path: 'verzoek/Anneke Bosman - Zomeravond aan Zee.mp3',
+    });
+    // An index row by server path (before paths were relative): found by nothing hostile.
+    await seedTrack(t.app.db, { path: '/etc/passwd' });
+    const { client } = await listener();
+    for (const filename of [
+      '../../etc/passwd',
+      '/etc/passwd',
+      'verzoek/../../../etc/passwd',
+      'verzoek/./x.mp3',
+      'verzoek//x.mp3',
+      'a\\..\\..\\b.mp3',
+      'x.mp3\u0000.jpg',
+    ]) {
+      const response = await submit(client, { filename });
+      expect(response.statusCode, filename).toBe(400);
+      expect(response.json()).toEqual({
+        code: 'VALIDATION_ERROR',
+        message:
+          'Ongeldige bestandsnaam: gebruik de bestandsnaam uit de zoekresultaten (een pad binnen de muziekbibliotheek).',
+      });
+    }
+    expect((await submit(client, { filename: 'verzoek/Onbekend.mp3' })).statusCode).toBe(404);
+    expect(await parts.queue.entries()).toEqual([]);
+
+    const found = await submit(client, {
+      filename: 'verzoek/Anneke Bosman - Zomeravond aan Zee.mp3',
+    });
+    expect(found.statusCode).toBe(201);
+    expect(found.json()).toMatchObject({ title: 'Zomeravond aan Zee', position: 1 });
+    expect((await parts.queue.entries()).map((entry) => entry.uri)).toEqual([
+      '/srv/verzoeken/Anneke Bosman - Zomeravond aan Zee.mp3',
+    ]);
   });
 
   it('limits the waiting requests of one browser and of one address', async () => {
@@ -457,7 +497,7 @@ describe('the automation queue', () => {
     const trackId = await seedTrack(t.app.db, {
       title: 'Radar Love',
       artist: 'Golden Earring',
-      path: 'deezer/Golden Earring - Radar Love.mp3',
+      path: 'verzoek/Golden Earring - Radar Love.mp3',
     });
     await t.app.db
       .updateTable('songRequests')
@@ -467,7 +507,7 @@ describe('the automation queue', () => {
     await t.app.redis.publish(REQUEST_TRACK_READY_CHANNEL, String(requestId));
     await expect
       .poll(async () => (await parts.queue.entries()).map((e) => e.uri))
-      .toEqual(['/srv/bibliotheek/deezer/Golden Earring - Radar Love.mp3']);
+      .toEqual(['/srv/verzoeken/Golden Earring - Radar Love.mp3']);
   });
 
   it('reconciles: an approved ready request that was never queued is queued', async () => {

@@ -35,6 +35,9 @@ beforeAll(async () => {
     album: 'Dijk van een dag',
   });
   makeMp3('De Polderjongens - Fietsen in de regen.mp3');
+  // Would read as a request-only file's library path: not listed.
+  mkdirSync(path.join(libraryDir, 'verzoek'));
+  makeMp3('verzoek/Dubbel - Zinnig.mp3');
   writeFileSync(path.join(libraryDir, 'hoes.jpg'), 'geen audio');
 
   t = await createTestApp(buildRequestsApp, {
@@ -222,13 +225,13 @@ describe('history', () => {
 });
 
 describe('library, queue and next entry', () => {
-  it('lists the audio files of both folders by absolute path, all requestable', async () => {
+  it('lists the audio files of both folders by library path (never the server’s), all requestable', async () => {
     const tracks = await source.library();
-    const track = (file: string, dir = libraryDir) => ({
-      mediaId: path.join(dir, file),
-      path: path.join(dir, file),
+    const track = (libraryPath: string) => ({
+      mediaId: libraryPath,
+      path: libraryPath,
       requestable: true,
-      requestId: path.join(dir, file),
+      requestId: libraryPath,
       duration: 1,
     });
     expect(tracks).toEqual([
@@ -245,7 +248,7 @@ describe('library, queue and next entry', () => {
         album: 'Dijk van een dag',
       },
       {
-        ...track('Zeeland Zingt - Zomeravond aan Zee.mp3', requestLibraryDir),
+        ...track('verzoek/Zeeland Zingt - Zomeravond aan Zee.mp3'),
         artist: 'Zeeland Zingt',
         title: 'Zomeravond aan Zee',
         album: null,

@@ -5,6 +5,7 @@ import { UnrecoverableError } from 'bullmq';
 import type { Logger } from 'pino';
 import { DEFAULT_JOB_ATTEMPTS, jobDefinition, type JobData } from '@radio/contracts/jobs';
 import type { DjSettingsReader } from '@radio/db';
+import { builtInLibraryPath } from '@radio/station';
 import { activeSourceOf } from '../station/active-source.ts';
 import type { AcquisitionRepository, AcquisitionRequest } from './acquisition-repository.ts';
 import { filesUnder, probeAudio, writeTaggedMp3, type ProbedAudio } from './audio-file.ts';
@@ -90,15 +91,17 @@ export async function acquireDeezerTrack(
     throw last ? new UnrecoverableError(reason) : new Error(reason);
   }
 
+  // The file is in REQUEST_LIBRARY_DIR: named as the built-in station's library names it.
+  const libraryPath = builtInLibraryPath(path.basename(file), true);
   const source = activeSourceOf(await deps.settings.read(), 0);
   if (source) {
     // Indexed at once (searchable and queueable now), the way the scan publishes built-in files:
-    // the absolute path is the media id, the path and the request id.
+    // the library path is the media id, the path and the request id.
     await deps.library.upsert(source.key, [
       {
-        mediaId: file,
-        path: file,
-        requestId: file,
+        mediaId: libraryPath,
+        path: libraryPath,
+        requestId: libraryPath,
         requestable: true,
         title: request.title,
         artist: request.artist,
@@ -107,9 +110,9 @@ export async function acquireDeezerTrack(
       },
     ]);
   }
-  await deps.requests.ready(requestId, file, source?.key ?? null);
+  await deps.requests.ready(requestId, libraryPath, source?.key ?? null);
   await deps.publishReady(requestId);
-  deps.log.info({ requestId, file: path.basename(file) }, 'Deezer track ready');
+  deps.log.info({ requestId, file: libraryPath }, 'Deezer track ready');
 }
 
 interface RunSettings extends AcquisitionSettings {

@@ -174,11 +174,13 @@ describe('the acquire-deezer-track job', () => {
     await acquire(id, settings(downloader('writes-audio', '386', 'mp3')));
 
     const file = path.join(libraryDir, 'Golden Earring - Radar Love.mp3');
+    // The built-in station's library path of a request-only file, never the server's path.
+    const libraryPath = 'verzoek/Golden Earring - Radar Love.mp3';
     expect(await requestRow(id)).toEqual({
       downloadStatus: 'ready',
       downloadError: null,
       downloadAttempts: 1,
-      filename: file,
+      filename: libraryPath,
     });
     // The request points at the indexed track, which is what the requests service queues.
     expect(
@@ -188,7 +190,7 @@ describe('the acquire-deezer-track job', () => {
         .select('track.path')
         .where('songRequests.id', '=', id)
         .executeTakeFirst(),
-    ).toEqual({ path: file });
+    ).toEqual({ path: libraryPath });
     expect(await readdir(libraryDir)).toEqual(['Golden Earring - Radar Love.mp3']);
     const tags = await parseFile(file);
     expect(tags.common).toMatchObject({
@@ -215,10 +217,10 @@ describe('the acquire-deezer-track job', () => {
     ).toEqual([
       {
         source: BUILT_IN,
-        // As the library scan publishes the built-in station's files: the absolute path.
-        mediaId: file,
-        requestId: file,
-        path: file,
+        // As the library scan publishes the built-in station's files: the library path.
+        mediaId: libraryPath,
+        requestId: libraryPath,
+        path: libraryPath,
         title: 'Radar Love',
         artist: 'Golden Earring',
         album: 'Moontan',
@@ -337,9 +339,7 @@ describe('the acquire-deezer-track job', () => {
     const id = await addRequest();
     await acquire(id, settings(downloader('writes-audio', '386', 'mp3')));
     expect(await readFile(existing, 'utf8')).toBe('een ander bestand');
-    expect((await requestRow(id)).filename).toBe(
-      path.join(libraryDir, 'Golden Earring - Radar Love (2).mp3'),
-    );
+    expect((await requestRow(id)).filename).toBe('verzoek/Golden Earring - Radar Love (2).mp3');
   });
 
   it('names the file safely whatever the title holds', async () => {

@@ -161,7 +161,7 @@ describe('scanning an AzuraCast library', () => {
 describe('scanning the built-in station', () => {
   const library: BuiltInLibraryTrack[] = [
     {
-      path: '/data/library/Femke de Wit - Zomer aan het IJ.mp3',
+      path: 'Femke de Wit - Zomer aan het IJ.mp3',
       requestOnly: false,
       artist: 'Femke de Wit',
       title: 'Zomer aan het IJ',
@@ -171,7 +171,7 @@ describe('scanning the built-in station', () => {
       modifiedAt: 1_770_000_000,
     },
     {
-      path: '/data/request-library/Zeeland Zingt - Zomeravond aan Zee.mp3',
+      path: 'verzoek/Zeeland Zingt - Zomeravond aan Zee.mp3',
       requestOnly: true,
       artist: 'Zeeland Zingt',
       title: 'Zomeravond aan Zee',
@@ -182,7 +182,7 @@ describe('scanning the built-in station', () => {
     },
   ];
 
-  it('indexes both folders by absolute path, every track requestable', async () => {
+  it('indexes both folders by library path, every track requestable', async () => {
     // What the requests service publishes for the built-in station (its files and requests).
     station.respond(fakeStationPaths.files, { json: publishedFiles(library) });
     station.respond(fakeStationPaths.requests, { json: publishedRequests(library) });
@@ -206,6 +206,51 @@ describe('scanning the built-in station', () => {
       })),
     );
   });
+
+  it('replaces an index by absolute paths (before paths were relative); requests keep their track', async () => {
+    await useStation();
+    const oldPath = '/data/request-library/Zeeland Zingt - Zomeravond aan Zee.mp3';
+    await tracks.upsert(station.url, [
+      {
+        mediaId: oldPath,
+        path: oldPath,
+        requestId: oldPath,
+        title: 'Zomeravond aan Zee',
+        artist: 'Zeeland Zingt',
+        album: null,
+        duration: 45,
+        requestable: true,
+      },
+    ]);
+    const [old] = await rows();
+    const request = await db
+      .insertInto('songRequests')
+      .values({
+        title: 'Zomeravond aan Zee',
+        artist: 'Zeeland Zingt',
+        requesterName: 'Kees',
+        status: 'played',
+        libraryTrackId: old?.id ?? null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    station.respond(fakeStationPaths.files, { json: publishedFiles(library) });
+    station.respond(fakeStationPaths.requests, { json: publishedRequests(library) });
+    await scan();
+
+    const after = await rows();
+    expect(after.filter((row) => row.goneAt === null).map((row) => row.path)).toEqual(
+      library.map((track) => track.path),
+    );
+    expect(after.find((row) => row.id === old?.id)?.goneAt).toBeInstanceOf(Date);
+    expect(
+      await db
+        .selectFrom('songRequests')
+        .select('libraryTrackId')
+        .where('id', '=', request.id)
+        .executeTakeFirst(),
+    ).toEqual({ libraryTrackId: old?.id });
+  });
 });
 
 describe('indexing one track (a file the worker added)', () => {
@@ -214,14 +259,14 @@ describe('indexing one track (a file the worker added)', () => {
     const scanStartedAt = new Date(Date.now() - 1_000);
     await tracks.upsert(station.url, [
       {
-        mediaId: '/data/request-library/Nieuw - Gedownload.mp3',
-        path: '/data/request-library/Nieuw - Gedownload.mp3',
+        mediaId: 'verzoek/Nieuw - Gedownload.mp3',
+        path: 'verzoek/Nieuw - Gedownload.mp3',
         title: 'Gedownload',
         artist: 'Nieuw',
         album: null,
         duration: 200,
         requestable: true,
-        requestId: '/data/request-library/Nieuw - Gedownload.mp3',
+        requestId: 'verzoek/Nieuw - Gedownload.mp3',
       },
     ]);
     expect(await tracks.markGone(station.url, [], scanStartedAt)).toBe(0);
