@@ -5,3 +5,10 @@
 
 /** The worker has put a Deezer request's track in the library (downloadStatus ready). */
 export const REQUEST_TRACK_READY_CHANNEL = 'requests:track-ready';
+
+/**
+ * The requests service's library search answers, kept briefly (a Redis hash, one field per source
+ * and normalized query). The worker deletes it whenever the library index changed, so a new or
+ * vanished track shows in the very next search.
+ */
+export const LIBRARY_SEARCH_CACHE_KEY = 'library-search:v2';

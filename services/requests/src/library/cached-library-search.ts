@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { LIBRARY_SEARCH_CACHE_KEY } from '@radio/contracts';
 import type {
   LibrarySearchHit,
   LibrarySearchQuery,
@@ -7,12 +8,11 @@ import type {
 import { normalizedSearchTerm } from '../search/search-term.ts';
 
 /**
- * How long a library search is answered from Redis. The library changes only when the worker
- * scans it (every LIBRARY_SCAN_MINUTES), so a new track shows up within this much later; whether
- * a result can be requested is judged afresh on every search, and POST checks the track again.
+ * How long library searches are answered from Redis at most. The worker forgets them all when it
+ * changes the index; whether a result can be requested is judged afresh on every search, and POST
+ * checks the track again.
  */
 export const LIBRARY_SEARCH_CACHE_SECONDS = 60;
-const KEY = 'library-search:v1';
 
 /**
  * The library search with its answers kept briefly in Redis per normalized query and source:
@@ -29,11 +29,15 @@ export class CachedLibrarySearch {
   }
 
   async search(query: LibrarySearchQuery): Promise<LibrarySearchHit[]> {
-    const key = `${KEY}:${query.source ?? ''}:${normalizedSearchTerm(query.artist)}\u0000${normalizedSearchTerm(query.title)}`;
-    const cached = await this.#redis.get(key);
+    const field = `${query.source ?? ''}:${normalizedSearchTerm(query.artist)}\u0000${normalizedSearchTerm(query.title)}`;
+    const cached = await this.#redis.hget(LIBRARY_SEARCH_CACHE_KEY, field);
     if (cached !== null) return JSON.parse(cached) as LibrarySearchHit[];
     const hits = await this.#library.search(query);
-    await this.#redis.set(key, JSON.stringify(hits), 'EX', LIBRARY_SEARCH_CACHE_SECONDS);
+    await this.#redis
+      .multi()
+      .hset(LIBRARY_SEARCH_CACHE_KEY, field, JSON.stringify(hits))
+      .expire(LIBRARY_SEARCH_CACHE_KEY, LIBRARY_SEARCH_CACHE_SECONDS, 'NX')
+      .exec();
     return hits;
   }
 

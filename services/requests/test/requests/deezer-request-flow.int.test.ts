@@ -171,7 +171,7 @@ describe('the built-in library, indexed by the worker', () => {
   it('is searched and requested by library path, never by server path, and queued as the file', async () => {
     startTheWorker('writes-audio');
     const client = await t.clientFor(await t.createUser({ name: 'Joost' }));
-    // The worker's scan at start (searches are cached for a minute: asked once it is done).
+    // The worker's scan at start.
     await expect
       .poll(
         async () =>

@@ -35,6 +35,8 @@ export interface AcquisitionDeps {
   requests: AcquisitionRepository;
   settings: DjSettingsReader;
   library: Pick<LibraryTracksRepository, 'upsert'>;
+  /** The library index changed: cached search answers are out of date. */
+  libraryChanged: () => Promise<void>;
   /** Tells the requests service (REQUEST_TRACK_READY_CHANNEL). */
   publishReady: (requestId: number) => Promise<void>;
   log: Logger;
@@ -109,6 +111,7 @@ export async function acquireDeezerTrack(
         duration: Math.round(duration),
       },
     ]);
+    await deps.libraryChanged();
   }
   await deps.requests.ready(requestId, libraryPath, source?.key ?? null);
   await deps.publishReady(requestId);

@@ -1,7 +1,7 @@
 import { UnrecoverableError } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { REQUEST_TRACK_READY_CHANNEL } from '@radio/contracts';
+import { LIBRARY_SEARCH_CACHE_KEY, REQUEST_TRACK_READY_CHANNEL } from '@radio/contracts';
 import { jobDefinition, type JobData, type JobInput, type JobName } from '@radio/contracts/jobs';
 import { DjSettingsReader, type Db } from '@radio/db';
 import {
@@ -47,6 +47,9 @@ export function jobHandlers(deps: JobDeps): JobHandlers {
   const store = new NowPlayingStore(deps.redis);
   const libraryTracks = new LibraryTracksRepository(db);
   const acquisitions = new AcquisitionRepository(db);
+  const libraryChanged = async (): Promise<void> => {
+    await deps.redis.del(LIBRARY_SEARCH_CACHE_KEY);
+  };
   return {
     'remove-expired-sessions': async () => {
       const removed = await sessions.deleteExpired();
@@ -71,6 +74,7 @@ export function jobHandlers(deps: JobDeps): JobHandlers {
           requests: acquisitions,
           settings,
           library: libraryTracks,
+          libraryChanged,
           publishReady: async (requestId) => {
             await deps.redis.publish(REQUEST_TRACK_READY_CHANNEL, String(requestId));
           },
@@ -90,6 +94,7 @@ export function jobHandlers(deps: JobDeps): JobHandlers {
         tracks: libraryTracks,
         createSource,
         timeoutMs: LIBRARY_SCAN_TIMEOUT_MS,
+        libraryChanged,
         log,
         now: deps.now,
       }),

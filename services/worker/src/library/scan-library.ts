@@ -9,6 +9,8 @@ export interface ScanLibraryDeps {
   createSource: SourceFactory;
   /** A library of many thousand files may take a while to list. */
   timeoutMs: number;
+  /** The library index changed: cached search answers are out of date. */
+  libraryChanged: () => Promise<void>;
   log: Logger;
   now?: () => Date;
 }
@@ -33,6 +35,7 @@ export async function scanLibrary(deps: ScanLibraryDeps): Promise<void> {
     scannedAt,
     scannedAt,
   );
+  if (written > 0 || gone > 0) await deps.libraryChanged();
   deps.log.info(
     {
       source: source.key,

@@ -46,12 +46,18 @@ async function useStation(apiKey: string | null = 'sleutel:geheim'): Promise<voi
     .execute();
 }
 
+/** Scans that told the search its cached answers are out of date. */
+let changeSignals = 0;
+
 const scan = (now = new Date()) =>
   scanLibrary({
     settings: new DjSettingsReader(db),
     tracks,
     createSource: createAzuraCastSource,
     timeoutMs: 5_000,
+    libraryChanged: async () => {
+      changeSignals += 1;
+    },
     log: pino({ level: 'silent' }),
     now: () => now,
   });
@@ -102,10 +108,16 @@ describe('scanning an AzuraCast library', () => {
 
   it('marks a vanished track gone (keeping its row) and un-gones it when it comes back', async () => {
     await useStation();
+    changeSignals = 0;
     await scan(new Date('2026-11-24T10:00:00Z'));
+    // The cached searches are forgotten when the index changed, and only then.
+    expect(changeSignals).toBe(1);
+    await scan(new Date('2026-11-24T10:05:00Z'));
+    expect(changeSignals).toBe(1);
     const [first, ...rest] = azuraCastFixture('files') as unknown[];
     station.respond(fakeStationPaths.files, { json: rest });
     await scan(new Date('2026-11-24T10:15:00Z'));
+    expect(changeSignals).toBe(2);
     const zoutelande = async () =>
       (await rows()).find((row) => row.mediaId === '48826d41ebe3d6bb03653f26');
     const gone = await zoutelande();
