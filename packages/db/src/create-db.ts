@@ -1,5 +1,6 @@
 import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { sendMarkedQueriesPrepared } from './prepared-statements.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -11,7 +12,10 @@ export function createPool(connectionString: string, max = 10): pg.Pool {
   pool.on('error', () => {});
   // The same for a client that is checked out when its connection drops: pg emits 'error' on
   // it (uncaught, the process would exit) besides failing its query, which is what we handle.
-  pool.on('connect', (client) => client.on('error', () => {}));
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+    sendMarkedQueriesPrepared(client);
+  });
   return pool;
 }
 

@@ -6,7 +6,7 @@
 import type { DjSettingsRow } from '@radio/db';
 import type { SessionUser } from '@radio/service-kit';
 import type { RequestsRepository } from './requests-repository.ts';
-import { type CandidateFacts } from './requests-repository.ts';
+import type { CandidateFacts, CandidateKey, LimitFacts } from './requests-repository.ts';
 import { REASONS } from './request-texts.ts';
 
 export type Requester = Pick<
@@ -156,7 +156,7 @@ export class RequestRules {
     );
   }
 
-  /** `judge` on a given repository (POST's transaction) and settings. */
+  /** `judge` on a given repository and settings. */
   async judgeWith(
     repository: RequestsRepository,
     settings: RuleSettings,
@@ -165,19 +165,60 @@ export class RequestRules {
     now: Date,
     untilAired?: WaitUntilAired,
   ): Promise<Verdict[]> {
-    const bypass = bypassesLimits(requester);
-    const trackCooldown = bypass ? 0 : trackCooldownSeconds(requester, settings);
-    const artistCooldown = bypass ? 0 : settings.artistCooldownHours * HOUR_S;
+    const cooldowns = cooldownsOf(requester, settings, now);
     const facts = await repository.candidateFacts(
-      candidates.map((candidate) => ({
-        title: candidate.title,
-        artist: candidate.artist,
-        libraryTrackId: candidate.source === 'local' ? candidate.libraryTrackId : null,
-        deezerId: candidate.source === 'deezer' ? candidate.deezerId : null,
-      })),
-      new Date(now.getTime() - trackCooldown * 1000),
-      new Date(now.getTime() - artistCooldown * 1000),
+      candidates.map(candidateKeyOf),
+      cooldowns.trackFrom,
+      cooldowns.artistFrom,
     );
+    return this.#verdicts(settings, candidates, facts, cooldowns, now, untilAired);
+  }
+
+  /**
+   * A request submit's whole judgement in one query: the requester's limits (`checkLimits`) and
+   * the track's verdict (`judgeWith`).
+   */
+  async assess(
+    repository: RequestsRepository,
+    settings: RuleSettings,
+    requester: Requester,
+    client: RequesterClient,
+    candidate: Candidate,
+    now: Date,
+    untilAired: WaitUntilAired = async () => null,
+  ): Promise<{ limit: LimitRefusal | null; verdict: Verdict }> {
+    const cooldowns = cooldownsOf(requester, settings, now);
+    const facts = await repository.submitFacts(
+      { userId: requester.id, windows: limitWindowsOf(requester, now), client },
+      candidateKeyOf(candidate),
+      cooldowns.trackFrom,
+      cooldowns.artistFrom,
+    );
+    const [verdict] = await this.#verdicts(
+      settings,
+      [candidate],
+      [facts.candidate],
+      cooldowns,
+      now,
+      untilAired,
+    );
+    return {
+      limit: bypassesLimits(requester)
+        ? null
+        : await limitRefusalOf(facts.limits, settings, requester, now, untilAired),
+      verdict: verdict ?? refuse('NOT_AVAILABLE', REASONS.generic),
+    };
+  }
+
+  async #verdicts(
+    settings: RuleSettings,
+    candidates: Candidate[],
+    facts: CandidateFacts[],
+    cooldowns: Cooldowns,
+    now: Date,
+    untilAired?: WaitUntilAired,
+  ): Promise<Verdict[]> {
+    const { trackCooldown, artistCooldown } = cooldowns;
     const deezerPossible =
       candidates.some((candidate) => candidate.source === 'deezer') &&
       Boolean(settings.deezerArl?.trim()) &&
@@ -214,67 +255,105 @@ export class RequestRules {
     untilAired: WaitUntilAired = async () => null,
   ): Promise<LimitRefusal | null> {
     if (bypassesLimits(requester)) return null;
-    const perHour = requester.customRequestsPerHour ?? DEFAULT_REQUESTS_PER_HOUR;
-    const perDay = requester.customRequestsPerDay;
-    const counts = await repository.limitFacts(
-      requester.id,
-      {
-        hourFrom: new Date(now.getTime() - HOUR_S * 1000),
-        dayFrom: new Date(now.getTime() - (perDay === null ? HOUR_S : DAY_S) * 1000),
-      },
-      client,
-    );
-    const windows = [
-      {
-        code: 'HOURLY_LIMIT',
-        limit: perHour,
-        count: counts.lastHour,
-        oldest: counts.oldestInHour,
-        seconds: HOUR_S,
-      },
-      {
-        code: 'DAILY_LIMIT',
-        limit: perDay,
-        count: counts.lastDay,
-        oldest: counts.oldestInDay,
-        seconds: DAY_S,
-      },
-    ] as const;
-    for (const window of windows) {
-      if (window.limit === null || window.count < window.limit) continue;
-      // Possible again when the oldest request in the window leaves it.
-      const wait = window.oldest
-        ? secondsBetween(new Date(window.oldest.getTime() + window.seconds * 1000), now)
-        : window.seconds;
-      return { code: window.code, message: REASONS.rateLimit(wait), retryAfterSeconds: wait };
-    }
-    const waitingLimits = [
-      {
-        code: 'BROWSER_LIMIT',
-        waiting: counts.browserWaiting,
-        limit: settings.maxRequestsPerBrowser,
-        message: REASONS.browserLimit,
-      },
-      {
-        code: 'IP_LIMIT',
-        waiting: counts.ipWaiting,
-        limit: settings.maxRequestsPerIp,
-        message: REASONS.ipLimit,
-      },
-    ] as const;
-    for (const limit of waitingLimits) {
-      if (limit.waiting.length < limit.limit) continue;
-      // Possible again once the first of them has aired (an estimate while none is queued).
-      const aired = await untilAired(limit.waiting);
-      const wait = Math.max(60, aired ?? WAITING_ESTIMATE_S);
-      return {
-        code: limit.code,
-        message: limit.message(limit.waiting.length, wait),
-        retryAfterSeconds: wait,
-      };
-    }
-    return null;
+    const facts = await repository.limitFacts(requester.id, limitWindowsOf(requester, now), client);
+    return limitRefusalOf(facts, settings, requester, now, untilAired);
   }
+}
+
+interface Cooldowns {
+  /** Seconds; 0 for a requester who bypasses the limits. */
+  trackCooldown: number;
+  artistCooldown: number;
+  trackFrom: Date;
+  artistFrom: Date;
+}
+
+function cooldownsOf(requester: Requester, settings: RuleSettings, now: Date): Cooldowns {
+  const bypass = bypassesLimits(requester);
+  const trackCooldown = bypass ? 0 : trackCooldownSeconds(requester, settings);
+  const artistCooldown = bypass ? 0 : settings.artistCooldownHours * HOUR_S;
+  return {
+    trackCooldown,
+    artistCooldown,
+    trackFrom: new Date(now.getTime() - trackCooldown * 1000),
+    artistFrom: new Date(now.getTime() - artistCooldown * 1000),
+  };
+}
+
+const candidateKeyOf = (candidate: Candidate): CandidateKey => ({
+  title: candidate.title,
+  artist: candidate.artist,
+  libraryTrackId: candidate.source === 'local' ? candidate.libraryTrackId : null,
+  deezerId: candidate.source === 'deezer' ? candidate.deezerId : null,
+});
+
+/** The windows the rate limits count requests in (the day only when there is a daily limit). */
+const limitWindowsOf = (requester: Requester, now: Date) => ({
+  hourFrom: new Date(now.getTime() - HOUR_S * 1000),
+  dayFrom: new Date(
+    now.getTime() - (requester.customRequestsPerDay === null ? HOUR_S : DAY_S) * 1000,
+  ),
+});
+
+async function limitRefusalOf(
+  counts: LimitFacts,
+  settings: RuleSettings,
+  requester: Requester,
+  now: Date,
+  untilAired: WaitUntilAired,
+): Promise<LimitRefusal | null> {
+  const perHour = requester.customRequestsPerHour ?? DEFAULT_REQUESTS_PER_HOUR;
+  const perDay = requester.customRequestsPerDay;
+  const windows = [
+    {
+      code: 'HOURLY_LIMIT',
+      limit: perHour,
+      count: counts.lastHour,
+      oldest: counts.oldestInHour,
+      seconds: HOUR_S,
+    },
+    {
+      code: 'DAILY_LIMIT',
+      limit: perDay,
+      count: counts.lastDay,
+      oldest: counts.oldestInDay,
+      seconds: DAY_S,
+    },
+  ] as const;
+  for (const window of windows) {
+    if (window.limit === null || window.count < window.limit) continue;
+    // Possible again when the oldest request in the window leaves it.
+    const wait = window.oldest
+      ? secondsBetween(new Date(window.oldest.getTime() + window.seconds * 1000), now)
+      : window.seconds;
+    return { code: window.code, message: REASONS.rateLimit(wait), retryAfterSeconds: wait };
+  }
+  const waitingLimits = [
+    {
+      code: 'BROWSER_LIMIT',
+      waiting: counts.browserWaiting,
+      limit: settings.maxRequestsPerBrowser,
+      message: REASONS.browserLimit,
+    },
+    {
+      code: 'IP_LIMIT',
+      waiting: counts.ipWaiting,
+      limit: settings.maxRequestsPerIp,
+      message: REASONS.ipLimit,
+    },
+  ] as const;
+  for (const limit of waitingLimits) {
+    if (limit.waiting.length < limit.limit) continue;
+    // Possible again once the first of them has aired (an estimate while none is queued).
+    const aired = await untilAired(limit.waiting);
+    const wait = Math.max(60, aired ?? WAITING_ESTIMATE_S);
+    return {
+      code: limit.code,
+      message: limit.message(limit.waiting.length, wait),
+      retryAfterSeconds: wait,
+    };
+  }
+  return null;
 }
 
 function verdictOf(

@@ -6,14 +6,7 @@ import { RequestRefusal } from './request-refusal.ts';
 import { AutomationQueueRepository } from '../queue/automation-queue-repository.ts';
 import { type AutomationQueue, type WaitingEntry } from '../queue/automation-queue.ts';
 import type { NowPlayingClock } from './now-playing-clock.ts';
-import type {
-  Candidate,
-  LimitRefusal,
-  RequesterClient,
-  RequestRules,
-  Verdict,
-  WaitUntilAired,
-} from './request-rules.ts';
+import type { Candidate, LimitRefusal, RequestRules, Verdict } from './request-rules.ts';
 import { REASONS } from './request-texts.ts';
 import type { RequestRow, RequestsRepository } from './requests-repository.ts';
 import { StationSubmissionsRepository } from './station-submissions-repository.ts';
@@ -92,7 +85,7 @@ export class RequestService {
     input: SubmitInput,
     requesterIp: string | null,
   ): Promise<{ request: OwnRequest; created: boolean }> {
-    const { repository, settings: readSettings } = this.#options;
+    const { repository, rules, settings: readSettings } = this.#options;
     const settings = await readSettings();
     if (!settings.requestsEnabled) {
       throw new RequestRefusal(409, 'REQUESTS_DISABLED', REASONS.requestsDisabled);
@@ -116,7 +109,7 @@ export class RequestService {
     const outcome = await repository.transaction(lockKeys, async (trx) => {
       const now = this.#clock();
       // Without the queue (read after the transaction): a refusal's wait is refined below.
-      const assessment = await this.#assess(trx, settings, user, client, track, now);
+      const assessment = await rules.assess(trx, settings, user, client, track, now);
       // A retried submit (this user's own request of this track, just now) is answered with it.
       const { verdict } = assessment;
       const waiting = verdict.available ? undefined : verdict.waitingRequest;
@@ -162,7 +155,7 @@ export class RequestService {
       await this.#options.queue.settled();
       const now = this.#clock();
       const exact = refusalOf(
-        await this.#assess(repository, settings, user, client, track, now, (ids) =>
+        await rules.assess(repository, settings, user, client, track, now, (ids) =>
           this.#untilAired(ids, now),
         ),
       );
@@ -175,25 +168,6 @@ export class RequestService {
     }
     const view = await this.#placed(row, live);
     return { request: { ...view, ...privateFields(row) }, created };
-  }
-
-  /** The limits and the track's verdict for this requester, on `repository` (a transaction or not). */
-  async #assess(
-    repository: RequestsRepository,
-    settings: DjSettingsRow,
-    user: SessionUser,
-    client: RequesterClient,
-    track: ResolvedTrack,
-    now: Date,
-    untilAired?: WaitUntilAired,
-  ): Promise<Assessment> {
-    const { rules } = this.#options;
-    const limit = await rules.checkLimits(repository, settings, user, client, now, untilAired);
-    const [verdict] = await rules.judgeWith(repository, settings, user, [track], now, untilAired);
-    return {
-      limit,
-      verdict: verdict ?? { available: false, code: 'NOT_AVAILABLE', reason: REASONS.generic },
-    };
   }
 
   /**
@@ -405,12 +379,13 @@ export class RequestService {
   }
 }
 
-interface Assessment {
+function refusalOf({
+  limit,
+  verdict,
+}: {
   limit: LimitRefusal | null;
   verdict: Verdict;
-}
-
-function refusalOf({ limit, verdict }: Assessment): RequestRefusal | null {
+}): RequestRefusal | null {
   if (limit) return new RequestRefusal(429, limit.code, limit.message, limit.retryAfterSeconds);
   if (verdict.available) return null;
   return new RequestRefusal(409, verdict.code, verdict.reason, verdict.retryAfterSeconds);

@@ -6,6 +6,7 @@ import type {
   SongRequestRow,
   SongRequestsTable,
 } from '@radio/db';
+import { PREPARED } from '@radio/db';
 
 /** Pending and approved requests are still waiting to be played. */
 export const WAITING_STATUSES: RequestStatus[] = ['pending', 'approved'];
@@ -123,74 +124,10 @@ export class RequestsRepository {
     artistFrom: Date,
   ): Promise<CandidateFacts[]> {
     if (candidates.length === 0) return [];
-    const titles = candidates.map((c) => c.title);
-    const artists = candidates.map((c) => c.artist);
-    const libraryIds = candidates.map((c) =>
-      c.libraryTrackId === null ? null : String(c.libraryTrackId),
-    );
-    const deezerIds = candidates.map((c) => c.deezerId);
-    const { rows } = await sql<{
-      idx: string;
-      trackPlayedAt: Date | null;
-      artistPlayedAt: Date | null;
-      trackWaiting: boolean;
-      waitingRequest: { id: number; userId: number | null; requestedAt: string } | null;
-      artistWaiting: boolean;
-    }>`
-      with c as (
-        select u.idx, library_fold(u.title) as title, library_fold(u.artist) as artist,
-               u.library_track_id, u.deezer_id
-        from unnest(${titles}::text[], ${artists}::text[], ${libraryIds}::bigint[], ${deezerIds}::text[])
-          with ordinality as u(title, artist, library_track_id, deezer_id, idx)
-      ),
-      -- Each recent play is folded once, then matched by equality (hash joins).
-      ph as materialized (
-        select library_fold(p.title) as title, library_fold(p.artist) as artist,
-               max(p.played_at) as played_at
-        from play_history p where p.played_at >= least(${trackFrom}::timestamptz, ${artistFrom}::timestamptz)
-        group by 1, 2
-      ),
-      -- Only the waiting requests of these artists or tracks, through the partial indexes.
-      w as materialized (
-        select r.id, r.user_id, r.requested_at, r.search_title as title, r.search_artist as artist,
-               r.library_track_id, r.deezer_track_id
-        from song_requests r
-        where r.status in (${sql.join(WAITING_STATUSES.map((status) => sql.lit(status)))})
-          and (r.search_artist = any(array(select artist from c))
-            or r.library_track_id = any(array(select library_track_id from c))
-            or r.deezer_track_id = any(array(select deezer_id from c)))
-      ),
-      plays as (
-        select c.idx,
-          max(ph.played_at) filter (where ph.title = c.title and ph.played_at >= ${trackFrom}) as track_played_at,
-          max(ph.played_at) filter (where c.artist <> '' and ph.played_at >= ${artistFrom}) as artist_played_at
-        from c join ph on ph.artist = c.artist
-        group by c.idx
-      ),
-      waits as (
-        select c.idx,
-          (array_agg(json_build_object('id', w.id, 'userId', w.user_id, 'requestedAt', w.requested_at)
-             order by w.id) filter (where w.library_track_id = c.library_track_id
-            or w.deezer_track_id = c.deezer_id
-            or (w.title = c.title and w.artist = c.artist)))[1] as waiting_request,
-          bool_or(c.artist <> '' and w.artist = c.artist) as artist_waiting
-        from c join w on w.artist = c.artist or w.library_track_id = c.library_track_id
-          or w.deezer_track_id = c.deezer_id
-        group by c.idx
-      )
-      select c.idx, plays.track_played_at, plays.artist_played_at,
-        waits.waiting_request is not null as track_waiting, waits.waiting_request,
-        coalesce(waits.artist_waiting, false) as artist_waiting
-      from c left join plays on plays.idx = c.idx left join waits on waits.idx = c.idx
-      order by c.idx
+    const { rows } = await sql<CandidateFactsRow>`${sql.raw(PREPARED)}
+      ${candidateFactsQuery(candidates, trackFrom, artistFrom)}
     `.execute(this.#db);
-    return rows.map(({ idx: _idx, waitingRequest, ...facts }) => ({
-      ...facts,
-      waitingRequest: waitingRequest && {
-        ...waitingRequest,
-        requestedAt: new Date(waitingRequest.requestedAt),
-      },
-    }));
+    return rows.map(candidateFactsOf);
   }
 
   /**
@@ -199,39 +136,36 @@ export class RequestsRepository {
    */
   async limitFacts(
     userId: number,
-    windows: { hourFrom: Date; dayFrom: Date },
-    client: { browserFingerprint: string | null; ip: string | null },
+    windows: LimitWindows,
+    client: LimitClient,
   ): Promise<LimitFacts> {
-    const waiting = sql.join(WAITING_STATUSES.map((status) => sql.lit(status)));
-    const { hourFrom, dayFrom } = windows;
-    const { rows } = await sql<{
-      lastHour: number;
-      oldestInHour: Date | null;
-      lastDay: number;
-      oldestInDay: Date | null;
-      browserWaiting: number[];
-      ipWaiting: number[];
-    }>`
-      with mine as (
-        select requested_at from song_requests
-        where user_id = ${userId} and status <> 'rejected'
-          and requested_at > least(${hourFrom}::timestamptz, ${dayFrom}::timestamptz)
-      )
-      select
-        (select count(*)::int from mine where requested_at > ${hourFrom}) as last_hour,
-        (select min(requested_at) from mine where requested_at > ${hourFrom}) as oldest_in_hour,
-        (select count(*)::int from mine where requested_at > ${dayFrom}) as last_day,
-        (select min(requested_at) from mine where requested_at > ${dayFrom}) as oldest_in_day,
-        array(select id from song_requests
-              where browser_fingerprint = ${client.browserFingerprint} and status in (${waiting})
-              order by id) as browser_waiting,
-        array(select id from song_requests
-              where requester_ip = ${client.ip} and status in (${waiting})
-              order by id) as ip_waiting
+    const { rows } = await sql<LimitFacts>`${sql.raw(PREPARED)}
+      ${limitFactsQuery(userId, windows, client)}
     `.execute(this.#db);
     const row = rows[0];
     if (!row) throw new Error('limit facts: no row');
     return row;
+  }
+
+  /** `limitFacts` and the `candidateFacts` of one track in one query (a request submit). */
+  async submitFacts(
+    limits: { userId: number; windows: LimitWindows; client: LimitClient },
+    candidate: CandidateKey,
+    trackFrom: Date,
+    artistFrom: Date,
+  ): Promise<{ limits: LimitFacts; candidate: CandidateFacts }> {
+    const { rows } = await sql<LimitFacts & CandidateFactsRow>`${sql.raw(PREPARED)}
+      select * from (${limitFactsQuery(limits.userId, limits.windows, limits.client)}) l,
+        (${candidateFactsQuery([candidate], trackFrom, artistFrom)}) f
+    `.execute(this.#db);
+    const row = rows[0];
+    if (!row) throw new Error('submit facts: no row');
+    const { lastHour, oldestInHour, lastDay, oldestInDay, browserWaiting, ipWaiting, ...facts } =
+      row;
+    return {
+      limits: { lastHour, oldestInHour, lastDay, oldestInDay, browserWaiting, ipWaiting },
+      candidate: candidateFactsOf(facts),
+    };
   }
 
   findById(id: number): Promise<RequestRow | undefined> {
@@ -310,4 +244,114 @@ export class RequestsRepository {
     ]);
     return { rows, total: Number(count.total) };
   }
+}
+
+type LimitWindows = { hourFrom: Date; dayFrom: Date };
+type LimitClient = { browserFingerprint: string | null; ip: string | null };
+
+interface CandidateFactsRow {
+  idx: string;
+  trackPlayedAt: Date | null;
+  artistPlayedAt: Date | null;
+  trackWaiting: boolean;
+  waitingRequest: { id: number; userId: number | null; requestedAt: string } | null;
+  artistWaiting: boolean;
+}
+
+const candidateFactsOf = ({ idx: _idx, waitingRequest, ...facts }: CandidateFactsRow) => ({
+  ...facts,
+  waitingRequest: waitingRequest && {
+    ...waitingRequest,
+    requestedAt: new Date(waitingRequest.requestedAt),
+  },
+});
+
+const WAITING = sql.join(WAITING_STATUSES.map((status) => sql.lit(status)));
+
+/**
+ * The facts of many candidates, a row each in their order: their last plays in play_history and
+ * their waiting requests, matched accent- and case-insensitively on title and artist (and on the
+ * library or Deezer id for requests).
+ */
+function candidateFactsQuery(candidates: CandidateKey[], trackFrom: Date, artistFrom: Date) {
+  const titles = candidates.map((c) => c.title);
+  const artists = candidates.map((c) => c.artist);
+  const libraryIds = candidates.map((c) =>
+    c.libraryTrackId === null ? null : String(c.libraryTrackId),
+  );
+  const deezerIds = candidates.map((c) => c.deezerId);
+  return sql`
+      with c as (
+        select u.idx, library_fold(u.title) as title, library_fold(u.artist) as artist,
+               u.library_track_id, u.deezer_id
+        from unnest(${titles}::text[], ${artists}::text[], ${libraryIds}::bigint[], ${deezerIds}::text[])
+          with ordinality as u(title, artist, library_track_id, deezer_id, idx)
+      ),
+      -- Each recent play is folded once, then matched by equality (hash joins).
+      ph as materialized (
+        select library_fold(p.title) as title, library_fold(p.artist) as artist,
+               max(p.played_at) as played_at
+        from play_history p where p.played_at >= least(${trackFrom}::timestamptz, ${artistFrom}::timestamptz)
+        group by 1, 2
+      ),
+      -- Only the waiting requests of these artists or tracks, through the partial indexes.
+      w as materialized (
+        select r.id, r.user_id, r.requested_at, r.search_title as title, r.search_artist as artist,
+               r.library_track_id, r.deezer_track_id
+        from song_requests r
+        where r.status in (${WAITING})
+          and (r.search_artist = any(array(select artist from c))
+            or r.library_track_id = any(array(select library_track_id from c))
+            or r.deezer_track_id = any(array(select deezer_id from c)))
+      ),
+      plays as (
+        select c.idx,
+          max(ph.played_at) filter (where ph.title = c.title and ph.played_at >= ${trackFrom}) as track_played_at,
+          max(ph.played_at) filter (where c.artist <> '' and ph.played_at >= ${artistFrom}) as artist_played_at
+        from c join ph on ph.artist = c.artist
+        group by c.idx
+      ),
+      waits as (
+        select c.idx,
+          (array_agg(json_build_object('id', w.id, 'userId', w.user_id, 'requestedAt', w.requested_at)
+             order by w.id) filter (where w.library_track_id = c.library_track_id
+            or w.deezer_track_id = c.deezer_id
+            or (w.title = c.title and w.artist = c.artist)))[1] as waiting_request,
+          bool_or(c.artist <> '' and w.artist = c.artist) as artist_waiting
+        from c join w on w.artist = c.artist or w.library_track_id = c.library_track_id
+          or w.deezer_track_id = c.deezer_id
+        group by c.idx
+      )
+      select c.idx, plays.track_played_at, plays.artist_played_at,
+        waits.waiting_request is not null as track_waiting, waits.waiting_request,
+        coalesce(waits.artist_waiting, false) as artist_waiting
+      from c left join plays on plays.idx = c.idx left join waits on waits.idx = c.idx
+      order by c.idx
+  `;
+}
+
+/**
+ * The user's requests (not rejected) since `hourFrom` and since `dayFrom`, and the waiting
+ * requests of this browser and of this address: one row.
+ */
+function limitFactsQuery(userId: number, windows: LimitWindows, client: LimitClient) {
+  const { hourFrom, dayFrom } = windows;
+  return sql`
+      with mine as (
+        select requested_at from song_requests
+        where user_id = ${userId} and status <> 'rejected'
+          and requested_at > least(${hourFrom}::timestamptz, ${dayFrom}::timestamptz)
+      )
+      select
+        (select count(*)::int from mine where requested_at > ${hourFrom}) as last_hour,
+        (select min(requested_at) from mine where requested_at > ${hourFrom}) as oldest_in_hour,
+        (select count(*)::int from mine where requested_at > ${dayFrom}) as last_day,
+        (select min(requested_at) from mine where requested_at > ${dayFrom}) as oldest_in_day,
+        array(select id from song_requests
+              where browser_fingerprint = ${client.browserFingerprint} and status in (${WAITING})
+              order by id) as browser_waiting,
+        array(select id from song_requests
+              where requester_ip = ${client.ip} and status in (${WAITING})
+              order by id) as ip_waiting
+  `;
 }
