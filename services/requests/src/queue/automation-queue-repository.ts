@@ -12,7 +12,10 @@ export interface QueueEntry extends AutomationQueueRow {
   userId: number | null;
 }
 
-export type PlacedEntry = Pick<QueueEntry, 'id' | 'kind' | 'requestId' | 'position' | 'userId'>;
+export type PlacedEntry = Pick<
+  QueueEntry,
+  'id' | 'kind' | 'requestId' | 'position' | 'userId' | 'duration'
+> & { handedOut: boolean };
 
 export interface NewQueueEntry {
   machine: number;
@@ -77,14 +80,19 @@ export class AutomationQueueRepository {
       .execute();
   }
 
-  /** What placement needs of the entries not handed out yet, in playing order. */
-  waitingEntries(machine: number): Promise<PlacedEntry[]> {
+  /**
+   * What placement and places need of the machine's entries, in playing order (handed out first):
+   * a few columns of each, the queue may be long.
+   */
+  placedEntries(machine: number): Promise<PlacedEntry[]> {
     return this.#db
       .selectFrom('automationQueue as q')
       .leftJoin('songRequests as r', 'r.id', 'q.requestId')
-      .select(['q.id', 'q.kind', 'q.requestId', 'q.position', 'r.userId'])
+      .select(['q.id', 'q.kind', 'q.requestId', 'q.position', 'q.duration', 'r.userId'])
+      .select(sql<boolean>`q.handed_out_at is not null`.as('handedOut'))
       .where('q.machine', '=', machine)
-      .where('q.handedOutAt', 'is', null)
+      .orderBy(sql`q.handed_out_at is null`)
+      .orderBy('q.handedOutAt')
       .orderBy('q.position')
       .orderBy('q.id')
       .execute();

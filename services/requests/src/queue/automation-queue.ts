@@ -125,14 +125,14 @@ export class AutomationQueue {
       this.#locations.builtInSource ?? null,
     );
     if (requests.length === 0) return new Map();
-    const entries = await repository.entries(machine);
-    const plan = new QueuePlan(entries.filter((entry) => entry.handedOutAt === null));
+    const entries = await repository.placedEntries(machine);
+    const plan = new QueuePlan(entries.filter((entry) => !entry.handedOut));
     for (const request of requests) {
       plan.add(fairIndex(plan.slots, request), this.#entriesOf(request, machine));
     }
     await plan.write(repository);
     return placesOf(
-      [...entries.filter((entry) => entry.handedOutAt !== null), ...plan.slots],
+      [...entries.filter((entry) => entry.handedOut), ...plan.slots],
       new Set(requests.map((request) => request.id)),
     );
   }
@@ -172,7 +172,7 @@ export class AutomationQueue {
   /** Moves an entry (with its voice message, if any) to a 1-based place among the waiting ones. */
   async move(entryId: string, toPlace: number, machine = MAIN_MACHINE): Promise<boolean> {
     return this.#repository.transaction(machine, async (repository) => {
-      const waiting = await repository.waitingEntries(machine);
+      const waiting = (await repository.placedEntries(machine)).filter((entry) => !entry.handedOut);
       const moving = waiting.find((entry) => entry.id === entryId);
       if (!moving) return false;
       const group = waiting.filter((entry) =>
@@ -196,7 +196,9 @@ export class AutomationQueue {
     machine = MAIN_MACHINE,
   ): Promise<void> {
     await this.#repository.transaction(machine, async (repository) => {
-      const plan = new QueuePlan(await repository.waitingEntries(machine));
+      const plan = new QueuePlan(
+        (await repository.placedEntries(machine)).filter((entry) => !entry.handedOut),
+      );
       const index = Math.min(Math.max(0, toPlace - 1), plan.slots.length);
       plan.add(index, [{ ...entry, machine, kind: 'manual', requestId: null }]);
       await plan.write(repository);
@@ -222,7 +224,7 @@ export class AutomationQueue {
    * current song still plays. An entry handed out is next on air.
    */
   async waitingRequests(remainingSeconds: number, machine = MAIN_MACHINE): Promise<WaitingEntry[]> {
-    const places = placesOf(await this.#repository.entries(machine));
+    const places = placesOf(await this.#repository.placedEntries(machine));
     return [...places].map(([requestId, place]) =>
       waitingEntryOf(requestId, place, remainingSeconds),
     );
@@ -282,10 +284,9 @@ const MAX_POSITION = 1_000_000_000;
 const spaced = (entries: readonly { id: string }[]) =>
   entries.map((entry, i) => ({ id: entry.id, position: (i + 1) * POSITION_GAP }));
 
-type Slot = Pick<PlacedEntry, 'kind' | 'requestId' | 'userId' | 'position'> & {
+type Slot = Omit<PlacedEntry, 'id'> & {
   /** Null for an entry not written yet. */
   id: string | null;
-  duration: number;
   entry?: NewQueueEntry;
 };
 
@@ -297,8 +298,8 @@ class QueuePlan {
   readonly slots: Slot[];
   #respaced = false;
 
-  constructor(waiting: readonly (PlacedEntry & { duration?: number })[]) {
-    this.slots = waiting.map((entry) => ({ ...entry, duration: entry.duration ?? 0 }));
+  constructor(waiting: readonly PlacedEntry[]) {
+    this.slots = waiting.map((entry) => ({ ...entry }));
   }
 
   /** `entries`, in this order, right before `slots[index]` (or at the end). */
@@ -311,7 +312,7 @@ class QueuePlan {
     }
     const added = entries.map((entry, i) => {
       const full = { ...entry, position: positions[i] ?? 0 };
-      return { ...full, id: null, userId: null, entry: full };
+      return { ...full, id: null, userId: null, handedOut: false, entry: full };
     });
     this.slots.splice(index, 0, ...added);
   }

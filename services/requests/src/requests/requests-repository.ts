@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type {
   Database,
@@ -66,6 +67,10 @@ export interface RequestListFilter {
 
 type Executor = Kysely<Database>;
 
+/** A signed 64-bit advisory lock id for a key (the first 8 bytes of its SHA-256). */
+const advisoryLockId = (key: string): bigint =>
+  createHash('sha256').update(key).digest().readBigInt64BE(0);
+
 /** song_requests (owned by the requests service) and what the rules read around it. */
 export class RequestsRepository {
   readonly #db: Executor;
@@ -79,13 +84,27 @@ export class RequestsRepository {
    * two transactions never wait on each other crosswise); they are released at its end.
    */
   transaction<T>(lockKeys: string[], work: (repository: RequestsRepository) => Promise<T>) {
-    return this.#db.transaction().execute(async (trx) => {
-      // One statement; the keys are taken in the array's (sorted) order.
-      const keys = [...new Set(lockKeys)].sort();
-      await sql`select pg_advisory_xact_lock(hashtextextended(k, 0)) from unnest(${keys}::text[]) as k`.execute(
-        trx,
-      );
-      return work(new RequestsRepository(trx));
+    // The locks are taken with BEGIN, in one round trip: as 64-bit literals (no parameters, so
+    // the simple protocol carries both statements), in the keys' sorted order.
+    const locks = [...new Set(lockKeys)]
+      .sort()
+      .map((key) => `pg_advisory_xact_lock(${advisoryLockId(key)})`);
+    return this.#db.connection().execute(async (connection) => {
+      await sql
+        .raw(locks.length ? `begin; select ${locks.join(', ')}` : 'begin')
+        .execute(connection);
+      try {
+        const result = await work(new RequestsRepository(connection));
+        await sql.raw('commit').execute(connection);
+        return result;
+      } catch (error) {
+        // A failed rollback (the connection is gone) ends the transaction too: the cause is `error`.
+        await sql
+          .raw('rollback')
+          .execute(connection)
+          .catch(() => undefined);
+        throw error;
+      }
     });
   }
 
