@@ -41,7 +41,7 @@ export class PlayHistoryRepository {
 
   /**
    * Requests submitted to an AzuraCast station's request API are played when its history shows
-   * their track (same source, same accent-folded title and artist, after the request): status
+   * their track (same source, same accent-folded title and artist, after it was sent): status
    * played with the first such play's time. Plays since `since` are looked at.
    */
   async markRequestsPlayed(source: string, since: Date): Promise<number> {
@@ -51,7 +51,10 @@ export class PlayHistoryRepository {
       .innerJoin('playHistory as p', (join) =>
         join
           .onRef('p.source', '=', 't.source')
-          .onRef('p.playedAt', '>=', 'r.requestedAt')
+          // Sent after a live show: only a play after it was sent counts (one before was rotation).
+          .on((eb) =>
+            eb('p.playedAt', '>=', eb.fn.coalesce('r.stationSubmittedAt', 'r.requestedAt')),
+          )
           .on((eb) => eb(eb.fn('library_fold', ['p.title']), '=', eb.ref('t.searchTitle')))
           .on((eb) => eb(eb.fn('library_fold', ['p.artist']), '=', eb.ref('t.searchArtist'))),
       )

@@ -22,12 +22,15 @@ afterAll(async () => {
   await database.drop();
 });
 
-async function requestOf(track: {
-  source: string;
-  requestId: string | null;
-  title: string;
-  artist: string;
-}) {
+async function requestOf(
+  track: {
+    source: string;
+    requestId: string | null;
+    title: string;
+    artist: string;
+  },
+  stationSubmittedAt: Date | null = null,
+) {
   const row = await db
     .insertInto('libraryTracks')
     .values({ ...track, mediaId: `${track.title}-${track.source}`, path: `${track.title}.mp3` })
@@ -41,6 +44,7 @@ async function requestOf(track: {
       requesterName: 'Sanne',
       status: 'approved',
       requestedAt: REQUESTED_AT,
+      stationSubmittedAt,
       libraryTrackId: row.id,
     })
     .returning('id')
@@ -82,6 +86,24 @@ describe('requests submitted to AzuraCast', () => {
       play('3', 'ZOUTELANDE', 'Blof', minutesAfter(8)),
     ]);
     expect(await statusOf(id)).toEqual({ status: 'played', playedAt: minutesAfter(8) });
+  });
+
+  it('approved in a live show and sent afterwards, count only plays after they were sent', async () => {
+    const sentAt = minutesAfter(60);
+    const id = await requestOf(
+      {
+        source: AZURACAST,
+        requestId: 'c1a2b3',
+        title: 'Aan de kust',
+        artist: 'BLØF',
+      },
+      sentAt,
+    );
+    // The rotation played it during the live show, before it was sent: not this request's play.
+    await history.record(AZURACAST, [play('6', 'Aan de kust', 'BLØF', minutesAfter(20))]);
+    expect(await statusOf(id)).toEqual({ status: 'approved', playedAt: null });
+    await history.record(AZURACAST, [play('7', 'Aan de kust', 'BLØF', minutesAfter(63))]);
+    expect(await statusOf(id)).toEqual({ status: 'played', playedAt: minutesAfter(63) });
   });
 
   it('leaves requests of another source and of the built-in station alone', async () => {
