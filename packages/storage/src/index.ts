@@ -8,5 +8,10 @@ export {
 } from './storage.ts';
 export { LocalStorage, type LocalStorageOptions } from './local-storage.ts';
 export { S3Storage, type S3StorageOptions } from './s3-storage.ts';
-export { isValidPathSignature, signPath, type PathSignature } from './signed-path.ts';
+export {
+  isValidPathSignature,
+  pathSigningSecret,
+  signPath,
+  type PathSignature,
+} from './signed-path.ts';
 export { createStorage, storageEnv, type StorageConfig, type StorageContext } from './config.ts';

@@ -35,3 +35,10 @@ export function isValidPathSignature(
   const actual = Buffer.from(given.signature);
   return expected.length === actual.length && timingSafeEqual(expected, actual);
 }
+
+/**
+ * The key that signs paths served by the uploads service, derived from the INTERNAL_TOKEN every
+ * service already shares (the requests service signs the station's voice message links).
+ */
+export const pathSigningSecret = (internalToken: string): string =>
+  createHmac('sha256', internalToken).update('radio-storage-signed-paths').digest('base64url');

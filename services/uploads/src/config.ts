@@ -1,7 +1,9 @@
 import type { z } from 'zod';
 import { port, serviceEnv } from '@radio/service-kit';
+import { storageEnv } from '@radio/storage';
 
 export const uploadsEnv = serviceEnv.extend({
   PORT: port.default(3104),
+  ...storageEnv.shape,
 });
 export type UploadsConfig = z.output<typeof uploadsEnv>;
