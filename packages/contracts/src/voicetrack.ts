@@ -21,3 +21,7 @@ export const voicetrackUploadResponseSchema = z.object({
   downloadUrl: z.string(),
 });
 export type VoicetrackUploadResponse = z.infer<typeof voicetrackUploadResponseSchema>;
+
+/** The stored object behind a voice message path: `/files/voicetracks/x.mp3` → `voicetracks/x.mp3`. */
+export const voicetrackObjectKey = (downloadUrl: string): string =>
+  downloadUrl.slice('/files/'.length);

@@ -191,6 +191,35 @@ export class RequestsRepository {
     return this.#db.selectFrom('songRequests').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
+  /**
+   * The user's voice message stored under `objectKey` since `since` and not used by a request,
+   * locked until the transaction ends (voice_messages belongs to the uploads service; a submit
+   * only marks it used).
+   */
+  findUsableVoiceMessage(
+    userId: number,
+    objectKey: string,
+    since: Date,
+  ): Promise<{ id: number } | undefined> {
+    return this.#db
+      .selectFrom('voiceMessages')
+      .select('id')
+      .where('objectKey', '=', objectKey)
+      .where('userId', '=', userId)
+      .where('createdAt', '>=', since)
+      .where('usedByRequestId', 'is', null)
+      .forUpdate()
+      .executeTakeFirst();
+  }
+
+  async markVoiceMessageUsed(id: number, requestId: number): Promise<void> {
+    await this.#db
+      .updateTable('voiceMessages')
+      .set({ usedByRequestId: requestId })
+      .where('id', '=', id)
+      .execute();
+  }
+
   insert(request: NewSongRequest): Promise<RequestRow> {
     return this.#db
       .insertInto('songRequests')
