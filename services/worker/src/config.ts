@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { runtimeEnv } from '@radio/service-kit';
+import { storageEnv } from '@radio/storage';
 import { downloadCommandSchema } from './acquisition/download-command.ts';
 
 /** The worker has no HTTP server: the runtime variables plus its own. */
@@ -33,4 +34,6 @@ export const workerEnv = runtimeEnv.extend({
    * Deezer tracks are put here as `Artist - Title.mp3`.
    */
   REQUEST_LIBRARY_DIR: z.string().trim().min(1).optional(),
+  /** Object storage of the voice messages it cleans up (the uploads service's settings). */
+  ...storageEnv.shape,
 });
