@@ -6,7 +6,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VOICETRACK_URL_PATTERN } from '@radio/contracts';
 import { createTestApp, type TestApp, type TestUser } from '@radio/service-kit/testing';
-import { signPath, pathSigningSecret } from '@radio/storage';
+import { Client } from 'minio';
+import { pathSigningSecret, S3Storage, signPath } from '@radio/storage';
+import { startS3, type S3Server } from '@radio/testing';
 import { makePng, makeRecording, multipartBody, type Recording } from '../audio.ts';
 import { buildUploadsApp } from '../build.ts';
 
@@ -221,6 +223,12 @@ describe('GET /files/voicetracks/:name', () => {
   it('plays through a signed link until it expires', async () => {
     const secret = pathSigningSecret(t.env.INTERNAL_TOKEN ?? '');
     expectAudio(await t.client().get(signPath(secret, downloadUrl, 60)));
+    // Liquidsoap asks with HEAD first and picks the decoder by the exact content type.
+    const head = await t
+      .client()
+      .request({ method: 'HEAD', url: signPath(secret, downloadUrl, 60) });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toBe('audio/mpeg');
     const expired = signPath(secret, downloadUrl, 60, Date.now() - 120_000);
     expect((await t.client().get(expired)).statusCode).toBe(404);
   });
@@ -241,5 +249,73 @@ describe('GET /files/voicetracks/:name', () => {
       expect(response.statusCode).toBe(404);
       expect(response.json()).toMatchObject({ code: 'NOT_FOUND' });
     }
+  });
+});
+
+describe('voice messages in an S3 bucket', () => {
+  let s3: S3Server;
+  let bucket: TestApp;
+  let s3Storage: S3Storage;
+  const objectsInBucket = async (): Promise<string[]> => {
+    const url = new URL(s3.endpoint);
+    const client = new Client({
+      endPoint: url.hostname,
+      port: Number(url.port),
+      useSSL: false,
+      accessKey: s3.accessKey,
+      secretKey: s3.secretKey,
+      pathStyle: true,
+    });
+    const keys: string[] = [];
+    for await (const item of client.listObjectsV2('radio', '', true)) {
+      keys.push(String((item as { name?: string }).name));
+    }
+    return keys.sort();
+  };
+
+  beforeAll(async () => {
+    s3 = await startS3();
+    const settings = {
+      STORAGE_DRIVER: 's3',
+      S3_ENDPOINT: s3.endpoint,
+      S3_ACCESS_KEY: s3.accessKey,
+      S3_SECRET_KEY: s3.secretKey,
+      S3_BUCKET: 'radio',
+    };
+    s3Storage = new S3Storage({
+      endpoint: s3.endpoint,
+      accessKey: s3.accessKey,
+      secretKey: s3.secretKey,
+      bucket: 'radio',
+      region: 'us-east-1',
+    });
+    await s3Storage.ensureBucket();
+    bucket = await createTestApp(buildUploadsApp, settings);
+  });
+  afterAll(async () => {
+    await bucket.close();
+    await s3.stop();
+  });
+
+  it('stores the recording in the bucket, plays it for its owner, and keeps nothing of a refusal', async () => {
+    const user = await bucket.createUser();
+    const client = await bucket.clientFor(user);
+    const bytes = await makeRecording(audioDir, 'webm', { seconds: 2 });
+    const form = await multipartBody({ bytes, name: 'opname.webm', type: types.webm });
+    const response = await client.post(UPLOAD, form.payload, { headers: form.headers });
+    expect(response.statusCode, response.body).toBe(201);
+    const { downloadUrl } = response.json<{ downloadUrl: string }>();
+    expect(await objectsInBucket()).toEqual([downloadUrl.replace('/files/', '')]);
+    const played = await client.get(downloadUrl);
+    expect(played.statusCode).toBe(200);
+    expect(played.rawPayload.length).toBeGreaterThan(1_000);
+
+    const silent = await makeRecording(audioDir, 'wav', { seconds: 2, silent: true });
+    const refusedForm = await multipartBody({ bytes: silent, name: 'stil.wav', type: types.wav });
+    const refused = await client.post(UPLOAD, refusedForm.payload, {
+      headers: refusedForm.headers,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(await objectsInBucket()).toEqual([downloadUrl.replace('/files/', '')]);
   });
 });
