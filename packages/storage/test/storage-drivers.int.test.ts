@@ -3,7 +3,6 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { Client } from 'minio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startS3, type S3Server } from '@radio/testing';
 import {
@@ -194,22 +193,7 @@ describeDriver(
       region: 'us-east-1',
     });
     await storage.ensureBucket();
-    const url = new URL(s3.endpoint);
-    const client = new Client({
-      endPoint: url.hostname,
-      port: Number(url.port),
-      useSSL: false,
-      accessKey: s3.accessKey,
-      secretKey: s3.secretKey,
-      pathStyle: true,
-    });
-    const listing = async (): Promise<string[]> => {
-      const keys: string[] = [];
-      for await (const item of client.listObjectsV2('radio-test', '', true)) {
-        keys.push(String((item as { name?: string }).name));
-      }
-      return keys.sort();
-    };
+    const listing = (): Promise<string[]> => s3.objectKeys('radio-test');
     return {
       storage,
       async fetchSigned(url) {

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { Client } from 'minio';
 import { freePort, spawnTethered, stopProcess, waitFor } from './process.ts';
 
 export interface S3Server {
@@ -10,6 +11,8 @@ export interface S3Server {
   endpoint: string;
   accessKey: string;
   secretKey: string;
+  /** The keys of every object in the bucket, sorted (to prove nothing was left behind). */
+  objectKeys(bucket: string): Promise<string[]>;
   stop(): Promise<void>;
 }
 
@@ -53,10 +56,25 @@ export async function startS3(): Promise<S3Server> {
     '--no-vhost-buckets',
   ]);
   await waitFor(() => accepts(port), 'test S3 server');
+  const client = new Client({
+    endPoint: '127.0.0.1',
+    port,
+    useSSL: false,
+    accessKey: ACCESS_KEY,
+    secretKey: SECRET_KEY,
+    pathStyle: true,
+  });
   return {
     endpoint: `http://127.0.0.1:${port}`,
     accessKey: ACCESS_KEY,
     secretKey: SECRET_KEY,
+    async objectKeys(bucket) {
+      const keys: string[] = [];
+      for await (const item of client.listObjectsV2(bucket, '', true)) {
+        keys.push(String((item as { name?: string }).name));
+      }
+      return keys.sort();
+    },
     async stop() {
       await stopProcess(child);
       await rm(directory, { recursive: true, force: true });

@@ -6,7 +6,6 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VOICETRACK_URL_PATTERN } from '@radio/contracts';
 import { createTestApp, type TestApp, type TestUser } from '@radio/service-kit/testing';
-import { Client } from 'minio';
 import { pathSigningSecret, S3Storage, signPath } from '@radio/storage';
 import { startS3, type S3Server } from '@radio/testing';
 import { makePng, makeRecording, multipartBody, type Recording } from '../audio.ts';
@@ -256,22 +255,7 @@ describe('voice messages in an S3 bucket', () => {
   let s3: S3Server;
   let bucket: TestApp;
   let s3Storage: S3Storage;
-  const objectsInBucket = async (): Promise<string[]> => {
-    const url = new URL(s3.endpoint);
-    const client = new Client({
-      endPoint: url.hostname,
-      port: Number(url.port),
-      useSSL: false,
-      accessKey: s3.accessKey,
-      secretKey: s3.secretKey,
-      pathStyle: true,
-    });
-    const keys: string[] = [];
-    for await (const item of client.listObjectsV2('radio', '', true)) {
-      keys.push(String((item as { name?: string }).name));
-    }
-    return keys.sort();
-  };
+  const objectsInBucket = (): Promise<string[]> => s3.objectKeys('radio');
 
   beforeAll(async () => {
     s3 = await startS3();
