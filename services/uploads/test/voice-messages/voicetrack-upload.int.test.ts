@@ -302,4 +302,23 @@ describe('voice messages in an S3 bucket', () => {
     expect(refused.statusCode).toBe(400);
     expect(await objectsInBucket()).toEqual([downloadUrl.replace('/files/', '')]);
   });
+
+  it('answers a fast 503 and keeps no row while the bucket cannot be reached', async () => {
+    const user = await bucket.createUser();
+    const client = await bucket.clientFor(user);
+    const bytes = await makeRecording(audioDir, 'webm', { seconds: 2 });
+    const form = await multipartBody({ bytes, name: 'opname.webm', type: types.webm });
+    await s3.stop();
+    const started = Date.now();
+    const response = await client.post(UPLOAD, form.payload, { headers: form.headers });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    expect(Date.now() - started).toBeLessThan(3_000);
+    const rows = await bucket.app.db
+      .selectFrom('voiceMessages')
+      .select('id')
+      .where('userId', '=', user.id)
+      .execute();
+    expect(rows).toEqual([]);
+  });
 });
