@@ -16,6 +16,22 @@ export const storageEnv = z.object({
 });
 export type StorageConfig = z.output<typeof storageEnv>;
 
+const S3_SETTINGS = ['S3_ENDPOINT', 'S3_ACCESS_KEY', 'S3_SECRET_KEY'] as const;
+
+/** For `.superRefine` of an env schema that includes storageEnv: what the s3 driver needs. */
+export function checkStorageEnv(config: StorageConfig, context: z.RefinementCtx): void {
+  if (config.STORAGE_DRIVER !== 's3') return;
+  for (const name of S3_SETTINGS) {
+    if (!config[name]) {
+      context.addIssue({
+        code: 'custom',
+        path: [name],
+        message: 'is required when STORAGE_DRIVER=s3',
+      });
+    }
+  }
+}
+
 export interface StorageContext {
   /** Path under which the uploads service serves local objects, e.g. `/files`. */
   urlPrefix: string;
@@ -28,7 +44,7 @@ export function createStorage(config: StorageConfig, context: StorageContext): O
   }
   const { S3_ENDPOINT, S3_ACCESS_KEY, S3_SECRET_KEY } = config;
   if (!S3_ENDPOINT || !S3_ACCESS_KEY || !S3_SECRET_KEY) {
-    throw new Error('STORAGE_DRIVER=s3 needs S3_ENDPOINT, S3_ACCESS_KEY and S3_SECRET_KEY');
+    throw new Error(`STORAGE_DRIVER=s3 needs ${S3_SETTINGS.join(', ')}`);
   }
   return new S3Storage({
     endpoint: S3_ENDPOINT,

@@ -14,4 +14,10 @@ export {
   signPath,
   type PathSignature,
 } from './signed-path.ts';
-export { createStorage, storageEnv, type StorageConfig, type StorageContext } from './config.ts';
+export {
+  checkStorageEnv,
+  createStorage,
+  storageEnv,
+  type StorageConfig,
+  type StorageContext,
+} from './config.ts';
