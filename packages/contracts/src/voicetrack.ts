@@ -6,8 +6,10 @@ export const VOICETRACK_MAX_SECONDS = 125;
 export const VOICETRACK_MAX_BYTES = 16 * 1024 * 1024;
 /** A voice message not attached to a request within this time is deleted. */
 export const VOICETRACK_UNUSED_HOURS = 24;
+/** Where the uploads service serves stored objects: `/files/<object key>`. */
+export const FILES_PATH_PREFIX = '/files/';
 /** Where the uploads service serves voice messages: `/files/voicetracks/<key>.mp3`. */
-export const VOICETRACK_PATH_PREFIX = '/files/voicetracks/';
+export const VOICETRACK_PATH_PREFIX = `${FILES_PATH_PREFIX}voicetracks/`;
 
 /** The text fields of POST /api/voicetrack-upload (multipart, next to the `audio` file). */
 export const voicetrackUploadFieldsSchema = z.object({
@@ -24,4 +26,4 @@ export type VoicetrackUploadResponse = z.infer<typeof voicetrackUploadResponseSc
 
 /** The stored object behind a voice message path: `/files/voicetracks/x.mp3` → `voicetracks/x.mp3`. */
 export const voicetrackObjectKey = (downloadUrl: string): string =>
-  downloadUrl.slice('/files/'.length);
+  downloadUrl.slice(FILES_PATH_PREFIX.length);

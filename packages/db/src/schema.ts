@@ -188,7 +188,6 @@ export interface VoiceMessagesTable {
   objectKey: string;
   durationSeconds: number;
   createdAt: CreatedAt;
-  usedByRequestId: number | null;
 }
 
 export interface Database {

@@ -60,16 +60,20 @@ export interface RequestServiceOptions {
 }
 
 /** A voice message of this user, uploaded in the last day and not sent with another request. */
-async function usableVoiceMessage(
+async function assertUsableVoiceMessage(
   trx: RequestsRepository,
   userId: number,
   voicetrackUrl: string,
   now: Date,
-): Promise<{ id: number }> {
+): Promise<void> {
   const since = new Date(now.getTime() - VOICETRACK_UNUSED_HOURS * 3_600_000);
-  const found = await trx.findUsableVoiceMessage(userId, voicetrackObjectKey(voicetrackUrl), since);
+  const found = await trx.findUsableVoiceMessage(
+    userId,
+    voicetrackObjectKey(voicetrackUrl),
+    voicetrackUrl,
+    since,
+  );
   if (!found) throw new HttpError(409, 'VOICETRACK_UNAVAILABLE', REASONS.voicetrackUnavailable);
-  return found;
 }
 
 /** A retried submit (same user, same track) within this returns the first request. */
@@ -142,10 +146,9 @@ export class RequestService {
       }
       const refusal = refusalOf(assessment);
       if (refusal) return { refusal };
-      const voiceMessage =
-        input.voicetrackUrl === undefined
-          ? undefined
-          : await usableVoiceMessage(trx, user.id, input.voicetrackUrl, now);
+      if (input.voicetrackUrl !== undefined) {
+        await assertUsableVoiceMessage(trx, user.id, input.voicetrackUrl, now);
+      }
       // Listener audio never airs unreviewed; in live mode the DJ decides.
       const needsReview = live || input.voicetrackUrl !== undefined;
       // An AzuraCast station's track goes to its request API; its refusal is ours.
@@ -172,7 +175,6 @@ export class RequestService {
         libraryTrackId: track.source === 'local' ? track.libraryTrackId : null,
         stationSubmittedAt: !needsReview && track.stationRequestId !== null ? now : null,
       });
-      if (voiceMessage) await trx.markVoiceMessageUsed(voiceMessage.id, inserted.id);
       return { row: inserted, created: true };
     });
     if ('refusal' in outcome) {

@@ -192,13 +192,15 @@ export class RequestsRepository {
   }
 
   /**
-   * The user's voice message stored under `objectKey` since `since` and not used by a request,
-   * locked until the transaction ends (voice_messages belongs to the uploads service; a submit
-   * only marks it used).
+   * The user's voice message stored under `objectKey` since `since` that no request names yet
+   * (voice_messages is the uploads service's: read and held, never written here). Held until the
+   * transaction ends, so the worker's clean-up passes it by; the requester's lock (it is their own)
+   * keeps a second request from taking it meanwhile: once this one is inserted, it names it.
    */
   findUsableVoiceMessage(
     userId: number,
     objectKey: string,
+    voicetrackUrl: string,
     since: Date,
   ): Promise<{ id: number } | undefined> {
     return this.#db
@@ -207,17 +209,15 @@ export class RequestsRepository {
       .where('objectKey', '=', objectKey)
       .where('userId', '=', userId)
       .where('createdAt', '>=', since)
-      .where('usedByRequestId', 'is', null)
-      .forUpdate()
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('songRequests').select('id').where('voicetrackUrl', '=', voicetrackUrl),
+          ),
+        ),
+      )
+      .forShare()
       .executeTakeFirst();
-  }
-
-  async markVoiceMessageUsed(id: number, requestId: number): Promise<void> {
-    await this.#db
-      .updateTable('voiceMessages')
-      .set({ usedByRequestId: requestId })
-      .where('id', '=', id)
-      .execute();
   }
 
   insert(request: NewSongRequest): Promise<RequestRow> {

@@ -78,7 +78,7 @@ describe('POST /api/voicetrack-upload', () => {
         .selectAll()
         .where('objectKey', '=', `voicetracks/${name}`)
         .executeTakeFirstOrThrow();
-      expect(row).toMatchObject({ userId: owner.id, usedByRequestId: null });
+      expect(row).toMatchObject({ userId: owner.id });
       expect(row.durationSeconds).toBeGreaterThan(2.8);
       expect(row.durationSeconds).toBeLessThan(3.2);
 

@@ -1,3 +1,5 @@
+import { sql } from 'kysely';
+import { FILES_PATH_PREFIX } from '@radio/contracts';
 import type { Db } from '@radio/db';
 
 /** voice_messages (the uploads service's table): the worker removes the unused ones. */
@@ -24,7 +26,20 @@ export class VoiceMessagesRepository {
         .selectFrom('voiceMessages')
         .select(['id', 'objectKey'])
         .where('createdAt', '<', before)
-        .where('usedByRequestId', 'is', null)
+        // Used: a request names it by its path (song_requests.voicetrack_url).
+        .where(({ not, exists, selectFrom, ref }) =>
+          not(
+            exists(
+              selectFrom('songRequests')
+                .select('songRequests.id')
+                .where(
+                  'songRequests.voicetrackUrl',
+                  '=',
+                  sql<string>`${FILES_PATH_PREFIX} || ${ref('voiceMessages.objectKey')}`,
+                ),
+            ),
+          ),
+        )
         .orderBy('createdAt')
         .limit(limit)
         .forUpdate()

@@ -42,7 +42,7 @@ afterAll(async () => {
 
 let count = 0;
 /** A voice message as the uploads service stores it: an object and a row. */
-async function voiceMessage(userId: number, ageHours: number, usedBy: number | null = null) {
+async function voiceMessage(userId: number, ageHours: number) {
   count += 1;
   const objectKey = `voicetracks/${String(count).padStart(32, '0')}.mp3`;
   await storage.put(objectKey, Readable.from([Buffer.from('ID3 groet')]), {
@@ -56,7 +56,6 @@ async function voiceMessage(userId: number, ageHours: number, usedBy: number | n
       objectKey,
       durationSeconds: 4,
       createdAt: new Date(Date.now() - ageHours * HOUR),
-      usedByRequestId: usedBy,
     })
     .execute();
   return objectKey;
@@ -76,7 +75,10 @@ describe('the voice message clean-up', () => {
       .values({ email: 'opnemer@radio.test', passwordHash: 'x', name: 'Opnemer' })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const request = await db
+    const forgotten = await voiceMessage(user.id, 25);
+    const sent = await voiceMessage(user.id, 30);
+    // Sent with a request: the request names it by its path.
+    await db
       .insertInto('songRequests')
       .values({
         userId: user.id,
@@ -84,11 +86,9 @@ describe('the voice message clean-up', () => {
         artist: 'Koor',
         requesterName: 'Opnemer',
         requestedAt: new Date(),
+        voicetrackUrl: `/files/${sent}`,
       })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const forgotten = await voiceMessage(user.id, 25);
-    const sent = await voiceMessage(user.id, 30, request.id);
+      .execute();
     const fresh = await voiceMessage(user.id, 23);
     const kept = [sent, fresh].sort();
 
