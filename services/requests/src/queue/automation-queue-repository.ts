@@ -165,7 +165,8 @@ export class AutomationQueueRepository {
       .returning(['kind', 'requestId'])
       .executeTakeFirst();
     if (entry?.kind !== 'request' || entry.requestId === null) return null;
-    // A voice message played from a temporary copy is never matched by its URI: it is over now.
+    // Its voice message is over now (a station that reports only the temporary copy it played
+    // never matched it by its URI).
     await this.#db.deleteFrom('automationQueue').where('requestId', '=', entry.requestId).execute();
     const played = await this.#db
       .updateTable('songRequests')

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import type { RoutePlugin } from '@radio/service-kit';
+import { VOICETRACK_PATH_PREFIX } from '@radio/contracts';
 import {
   builtInPlaySchema,
   builtInStationPaths,
@@ -46,6 +47,8 @@ const trackStartedSchema = z.object({
   album: z.string().trim().default(''),
   /** The file it plays (a temporary copy for http:// entries). */
   filename: z.string().default(''),
+  /** What it was handed (the queue entry's URI; for a library file, the file itself). */
+  uri: z.string().default(''),
   /** Seconds; negative or 0 when Liquidsoap could not tell. */
   duration: z.number().default(0),
   /**
@@ -155,26 +158,39 @@ export function stationRoutes({
       builtInStationPaths.trackStarted,
       {
         config: { access },
-        schema: { body: trackStartedSchema, response: { 200: builtInPlaySchema } },
+        schema: { body: trackStartedSchema, response: { 200: builtInPlaySchema.nullable() } },
       },
       async (request) => {
-        const { duration, playId, startedAt, ...song } = request.body;
+        const { duration, playId, startedAt, uri, ...song } = request.body;
         const now = Date.now();
         const startedAtMs =
           startedAt === undefined ? now : Math.min(startedAt * 1000, now + MAX_CLOCK_AHEAD_MS);
-        const play = await plays.record({
-          ...withNamesFromFilename(song, song.filename),
-          duration: Math.max(0, Math.round(duration)),
-          playId,
-          startedAt: new Date(startedAtMs),
-        });
-        // The file Liquidsoap was handed: its request is on air now.
-        const playedRequest = song.filename
-          ? await queue.started(song.filename, new Date(startedAtMs))
+        const startedUri = uri || song.filename;
+        // A listener's voice message is not a song: no play in now playing, history or reports.
+        const play = isVoiceMessageUri(startedUri)
+          ? null
+          : await plays.record({
+              ...withNamesFromFilename(song, song.filename),
+              duration: Math.max(0, Math.round(duration)),
+              playId,
+              startedAt: new Date(startedAtMs),
+            });
+        // The entry Liquidsoap was handed: its request is on air now.
+        const playedRequest = startedUri
+          ? await queue.started(startedUri, new Date(startedAtMs))
           : null;
-        request.log.info({ play, playedRequest }, 'station: track started');
+        request.log.info({ play, playedRequest, uri: startedUri }, 'station: track started');
         return play;
       },
     );
   };
+}
+
+/** A voice message's URI: the uploads service's voice message path, signed or not. */
+function isVoiceMessageUri(uri: string): boolean {
+  try {
+    return new URL(uri, 'http://station.invalid').pathname.startsWith(VOICETRACK_PATH_PREFIX);
+  } catch {
+    return false;
+  }
 }

@@ -28,6 +28,7 @@ afterAll(() => t.close());
 beforeEach(async () => {
   await t.app.db.deleteFrom('automationQueue').execute();
   await t.app.db.deleteFrom('songRequests').execute();
+  await t.app.db.deleteFrom('builtInPlays').execute();
 });
 
 async function request(title: string, artist: string, { withVoice = false } = {}) {
@@ -141,6 +142,47 @@ describe('requests on air with the built-in station', () => {
       withVoice.id,
       duringShow.id,
     ]);
+  });
+
+  it('airs an approved voice message right before its song, never as a play of its own', async () => {
+    const admin = await t.as('admin');
+    const { id } = await request('Felicitatie', 'Het Koor', { withVoice: true });
+    await admin.patch(`/api/requests/${id}/status`, { status: 'approved' });
+    const report = (body: Record<string, unknown>) =>
+      t.client().post(builtInStationPaths.trackStarted, body, { headers: KEY });
+
+    const voice = (await next()).json() as { uri: string };
+    expect(new URL(voice.uri).pathname).toMatch(/^\/files\/voicetracks\//);
+    // Liquidsoap plays a temporary copy of the URL it was handed, and reports both.
+    const voiceStarted = await report({
+      playId: 'stem-1',
+      title: 'liq-process1234',
+      filename: '/tmp/liq-process1234.mp3',
+      uri: voice.uri,
+      duration: 4,
+    });
+    expect(voiceStarted.statusCode).toBe(200);
+    expect(await t.app.db.selectFrom('builtInPlays').select('title').execute()).toEqual([]);
+    expect((await parts.queue.entries()).map((e) => e.kind)).toEqual(['request']);
+
+    const song = (await next()).json() as { uri: string };
+    await report({
+      playId: 'lied-1',
+      title: 'Felicitatie',
+      artist: 'Het Koor',
+      filename: song.uri,
+      uri: song.uri,
+      duration: 215,
+    });
+    expect(await t.app.db.selectFrom('builtInPlays').select('title').execute()).toEqual([
+      { title: 'Felicitatie' },
+    ]);
+    const played = await t.app.db
+      .selectFrom('songRequests')
+      .select('status')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(played.status).toBe('played');
   });
 
   it('never hands the same entry to two callers at once', async () => {
