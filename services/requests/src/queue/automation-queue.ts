@@ -112,11 +112,18 @@ export class AutomationQueue {
 
   /**
    * `queueApproved` for one request (a submit): where it stands once queued, given the seconds
-   * the current song still plays; null when it was not queued (already, or not to be).
+   * the current song still plays (asked for while it is placed); null when it was not queued
+   * (already, or not to be). The placement is asked for before this returns to the event loop,
+   * so a refusal that waits for `settled()` right after sees it.
    */
-  async queueRequest(requestId: number, remainingSeconds: number): Promise<WaitingEntry | null> {
-    const place = (await this.#placements.place([requestId])).get(requestId);
-    return place ? waitingEntryOf(requestId, place, remainingSeconds) : null;
+  async queueRequest(
+    requestId: number,
+    remainingSeconds: () => Promise<number>,
+  ): Promise<WaitingEntry | null> {
+    const placing = this.#placements.place([requestId]);
+    const remaining = await remainingSeconds();
+    const place = (await placing).get(requestId);
+    return place ? waitingEntryOf(requestId, place, remaining) : null;
   }
 
   /** Resolves once the placements this process was asked for so far are done. */

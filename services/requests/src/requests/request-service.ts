@@ -205,10 +205,10 @@ export class RequestService {
   async #placed(row: RequestRow, live: boolean): Promise<PublicRequest> {
     if (live || row.status !== 'approved') return publicView(row, null, null);
     const now = this.#clock();
-    const remaining = await this.#options.nowPlaying.remainingSeconds(now);
+    const remainingSeconds = () => this.#options.nowPlaying.remainingSeconds(now);
     const place =
-      (await this.#options.queue.queueRequest(row.id, remaining)) ??
-      (await this.#options.queue.waitingRequests(remaining)).find(
+      (await this.#options.queue.queueRequest(row.id, remainingSeconds)) ??
+      (await this.#options.queue.waitingRequests(await remainingSeconds())).find(
         (entry) => entry.requestId === row.id,
       );
     return placedView(row, place, now);
