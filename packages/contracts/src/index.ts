@@ -8,3 +8,4 @@ export * from './deezer-arl.ts';
 export * from './acquisition.ts';
 export * from './requests.ts';
 export * from './search.ts';
+export * from './voicetrack.ts';
