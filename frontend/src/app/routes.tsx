@@ -124,7 +124,7 @@ function RequestsRoute() {
         isLive={isLive}
         timeZone={stationInfo.data?.timeZone ?? 'Europe/Amsterdam'}
       />
-      {user.data && requestsEnabled && <DisplayNameDialog open={!user.data.name.trim()} />}
+      {user.data && requestsEnabled && !user.data.name.trim() && <DisplayNameDialog />}
     </>
   );
 }

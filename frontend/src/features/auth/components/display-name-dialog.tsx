@@ -8,10 +8,11 @@ import { serverMessage } from '@/lib/api-client';
 import { useSetDisplayName } from '../api/set-display-name';
 
 /**
- * The welcome dialog (spec sections 2 and 4): a logged-in user without a name is asked for one.
- * It opens by itself and closes once the name exists; the name cannot be changed later.
+ * The welcome dialog (spec sections 2 and 4) for a logged-in user without a name: it opens by
+ * itself when rendered; the page stops rendering it once the name exists. The name cannot be
+ * changed later.
  */
-export function DisplayNameDialog({ open }: { open: boolean }) {
+export function DisplayNameDialog() {
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const inputId = useId();
@@ -36,10 +37,8 @@ export function DisplayNameDialog({ open }: { open: boolean }) {
 
   useEffect(() => {
     const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) element.showModal();
-    if (!open && element.open) element.close();
-  }, [open]);
+    if (element && !element.open) element.showModal();
+  }, []);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -16,7 +16,7 @@ import { uploadVoicetrack } from '../api/upload-voicetrack';
 import { useVoiceRecorder } from '../hooks/use-voice-recorder';
 import { browserId } from '../lib/browser-id';
 import { readOwnRequests, rememberOwnRequest } from '../lib/own-requests';
-import { waitText } from '../lib/request-display';
+import { clockOf } from '../lib/request-display';
 import { DetailsStep } from './details-step';
 import { MyRequests, RecentRequests, UpcomingRequests } from './request-lists';
 import { ResultsStep } from './results-step';
@@ -28,14 +28,15 @@ type Step = 'search' | 'results' | 'details';
 
 const EMPTY_TERMS: SearchTerms = { artist: '', title: '' };
 
-/** A refusal's text: the server's message, and the wait when it gave one. */
-function refusalText(error: unknown): string {
+/** A refusal's text: the server's message (it names the wait), and the time it ends. */
+function refusalText(error: unknown, timeZone: string): string {
   const message = failureMessage(error);
   if (!(error instanceof ApiError)) return message;
   try {
     const body = JSON.parse(error.body) as { retryAfter?: unknown };
     if (typeof body.retryAfter === 'number' && body.retryAfter > 0) {
-      return `${message} Probeer het over ${waitText(body.retryAfter)} opnieuw.`;
+      const at = new Date(Date.now() + body.retryAfter * 1000).toISOString();
+      return `${message} Dat is rond ${clockOf(at, timeZone)}.`;
     }
   } catch {
     // a body without JSON: its message is all there is
@@ -168,7 +169,7 @@ export function RequestFlow({
     };
     submit.mutate(body, {
       onError: (error) => {
-        const text = refusalText(error);
+        const text = refusalText(error, timeZone);
         setRefusal(text);
         toast({ variant: 'destructive', title: 'Verzoekje niet mogelijk', description: text });
       },

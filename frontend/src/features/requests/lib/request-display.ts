@@ -31,15 +31,3 @@ export function dayAndClockOf(iso: string, timeZone: string): string {
   }
   return formatter.format(Date.parse(iso));
 }
-
-/** A wait in seconds as Dutch words: "45 seconden", "12 minuten", "2 uur en 5 minuten". */
-export function waitText(seconds: number): string {
-  if (seconds < 60) return `${seconds} ${seconds === 1 ? 'seconde' : 'seconden'}`;
-  const minutes = Math.ceil(seconds / 60);
-  if (minutes < 60) return `${minutes} ${minutes === 1 ? 'minuut' : 'minuten'}`;
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  return rest === 0
-    ? `${hours} uur`
-    : `${hours} uur en ${rest} ${rest === 1 ? 'minuut' : 'minuten'}`;
-}
