@@ -236,32 +236,58 @@ test.describe('request page', () => {
     await lookAt(page, 'step3-refused');
   });
 
-  test('a voice message recorded with the microphone goes with the request', async ({ page }) => {
-    const account = await createListener();
-    await logIn(page, account);
+  test('the voice recorder records the microphone with a countdown, pauses, previews and deletes', async ({
+    page,
+  }) => {
+    await logIn(page, await createListener());
+    await page.goto('/verzoekjes');
+    await search(page, { title: 'Wind in de zeilen' });
+    await page.getByRole('button', { name: /Wind in de zeilen/ }).click();
+
+    await page.getByRole('button', { name: 'Opname starten' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Opname loopt' })).toBeAttached();
+    await expect(page.getByText(/nog 1:5\d/)).toBeVisible();
+    // Sending waits for the recording to end.
+    await expect(page.getByRole('button', { name: 'Verzoekje versturen' })).toBeDisabled();
+    await page.waitForTimeout(3000);
+    await lookAt(page, 'recorder-recording');
+    await page.getByRole('button', { name: 'Pauzeren' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Opname gepauzeerd' })).toBeAttached();
+    const pausedAt = await page.getByText(/^nog \d:\d\d$/).textContent();
+    await page.waitForTimeout(1500);
+    // The countdown stands still while paused.
+    await expect(page.getByText(/^nog \d:\d\d$/)).toHaveText(pausedAt ?? '');
+    await page.getByRole('button', { name: 'Hervatten' }).click();
+    await page.getByRole('button', { name: 'Stoppen' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Opname gestopt' })).toBeAttached();
+    await expect(page.getByText(/Opname van 0:(0[3-9]|[1-5]\d) klaar/)).toBeVisible();
+
+    await page.getByRole('button', { name: 'Beluisteren' }).click();
+    await expect(page.getByRole('button', { name: 'Stop afspelen' })).toBeVisible();
+    await lookAt(page, 'recorder-preview');
+    await page.getByRole('button', { name: 'Stop afspelen' }).click();
+    await expect(page.getByRole('button', { name: 'Beluisteren' })).toBeVisible();
+    await page.getByRole('button', { name: 'Verwijderen' }).click();
+    await expect(page.getByRole('button', { name: 'Opname starten' })).toBeVisible();
+  });
+
+  test('a voice message is uploaded first, then the request is sent with its URL', async ({
+    page,
+  }) => {
+    await logIn(page, await createListener());
     const probe = await page.request.post('/api/voicetrack-upload', { multipart: {} });
     test.skip(
       probe.status() === 404,
-      'POST /api/voicetrack-upload is not on this branch yet (issue 8 section 1, built in parallel)',
+      'POST /api/voicetrack-upload answers 404: it is not on this branch yet (issue 8 section 1, built in parallel)',
     );
 
     await page.goto('/verzoekjes');
     await search(page, { title: 'Lichtjes van Leeuwarden' });
     await page.getByRole('button', { name: /Lichtjes van Leeuwarden/ }).click();
     await page.getByRole('button', { name: 'Opname starten' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Opname loopt' })).toBeAttached();
-    await expect(page.getByText(/nog 1:5\d/)).toBeVisible();
-    await lookAt(page, 'recorder-recording');
-    await page.getByRole('button', { name: 'Pauzeren' }).click();
-    await expect(page.getByRole('button', { name: 'Hervatten' })).toBeVisible();
-    await page.getByRole('button', { name: 'Hervatten' }).click();
     await page.waitForTimeout(3000);
     await page.getByRole('button', { name: 'Stoppen' }).click();
     await expect(page.getByText(/Opname van 0:0[3-5] klaar/)).toBeVisible();
-    await page.getByRole('button', { name: 'Beluisteren' }).click();
-    await expect(page.getByRole('button', { name: 'Stop afspelen' })).toBeVisible();
-    await lookAt(page, 'recorder-preview');
-    await page.getByRole('button', { name: 'Stop afspelen' }).click();
 
     const upload = page.waitForResponse((r) => r.url().endsWith('/api/voicetrack-upload'));
     const sent = page.waitForRequest(

@@ -59,12 +59,7 @@ export function VoiceRecorder({ recorder }: VoiceRecorderProps) {
               {state === 'recording' ? 'Opname loopt' : 'Gepauzeerd'}
               <span className="tabular-nums">{formatDuration(elapsed)}</span>
             </span>
-            <span
-              className="tabular-nums text-muted-foreground"
-              aria-label={`Nog ${left} seconden`}
-            >
-              nog {formatDuration(left)}
-            </span>
+            <span className="tabular-nums text-muted-foreground">nog {formatDuration(left)}</span>
           </div>
           <div className="grid grid-cols-2 gap-2">
             {state === 'recording' ? (
