@@ -1,5 +1,5 @@
-import { useRef, useState } from 'react';
-import { Mic, Pause, Play, Square, Trash2 } from 'lucide-react';
+import { useRef, useState, type ReactNode } from 'react';
+import { Mic, Pause, Play, Square, Trash2, type LucideIcon } from 'lucide-react';
 import { VOICETRACK_MAX_SECONDS } from '@radio/contracts';
 import { Button } from '@/components/ui/button';
 import { formatDuration } from '@/lib/format-time';
@@ -38,10 +38,9 @@ export function VoiceRecorder({ recorder }: VoiceRecorderProps) {
             Spreek een groet in van maximaal {formatDuration(VOICETRACK_MAX_SECONDS)}. De DJ draait
             hem voor je nummer.
           </p>
-          <Button type="button" variant="outline" size="lg" onClick={() => void start()}>
-            <Mic aria-hidden="true" />
+          <RecorderButton icon={Mic} onClick={() => void start()}>
             Opname starten
-          </Button>
+          </RecorderButton>
         </>
       )}
       {active && (
@@ -63,20 +62,17 @@ export function VoiceRecorder({ recorder }: VoiceRecorderProps) {
           </div>
           <div className="grid grid-cols-2 gap-2">
             {state === 'recording' ? (
-              <Button type="button" variant="outline" size="lg" onClick={pause}>
-                <Pause aria-hidden="true" />
+              <RecorderButton icon={Pause} onClick={pause}>
                 Pauzeren
-              </Button>
+              </RecorderButton>
             ) : (
-              <Button type="button" variant="outline" size="lg" onClick={resume}>
-                <Mic aria-hidden="true" />
+              <RecorderButton icon={Mic} onClick={resume}>
                 Hervatten
-              </Button>
+              </RecorderButton>
             )}
-            <Button type="button" size="lg" onClick={stop}>
-              <Square aria-hidden="true" />
+            <RecorderButton icon={Square} onClick={stop} primary>
               Stoppen
-            </Button>
+            </RecorderButton>
           </div>
         </>
       )}
@@ -144,20 +140,17 @@ function RecordingPreview({
       />
       <div className="grid grid-cols-2 gap-2">
         {previewing ? (
-          <Button type="button" variant="outline" size="lg" onClick={stopPreview}>
-            <Square aria-hidden="true" />
+          <RecorderButton icon={Square} onClick={stopPreview}>
             Stop afspelen
-          </Button>
+          </RecorderButton>
         ) : (
-          <Button type="button" variant="outline" size="lg" onClick={() => void playPreview()}>
-            <Play aria-hidden="true" />
+          <RecorderButton icon={Play} onClick={() => void playPreview()}>
             Beluisteren
-          </Button>
+          </RecorderButton>
         )}
-        <Button type="button" variant="outline" size="lg" onClick={onDelete}>
-          <Trash2 aria-hidden="true" />
+        <RecorderButton icon={Trash2} onClick={onDelete}>
           Verwijderen
-        </Button>
+        </RecorderButton>
       </div>
       {previewError && (
         <p role="alert" className="text-sm text-destructive">
@@ -165,5 +158,24 @@ function RecordingPreview({
         </p>
       )}
     </>
+  );
+}
+
+function RecorderButton({
+  icon: Icon,
+  onClick,
+  primary = false,
+  children,
+}: {
+  icon: LucideIcon;
+  onClick: () => void;
+  primary?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Button type="button" variant={primary ? 'default' : 'outline'} size="lg" onClick={onClick}>
+      <Icon aria-hidden="true" />
+      {children}
+    </Button>
   );
 }
