@@ -1,28 +1,23 @@
 import { useEffect, useMemo, useState } from 'react';
-import type {
-  CreateRequestBody,
-  OwnRequest,
-  TrackSearchResponse,
-  TrackSearchResult,
-} from '@radio/contracts';
+import type { CreateRequestBody, TrackSearchResponse, TrackSearchResult } from '@radio/contracts';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError, failureMessage, serverMessage } from '@/lib/api-client';
 import { forgetPageAfterLogin } from '@/lib/page-after-login';
 import { useCreateRequest } from '../api/create-request';
+import { useMyRequests } from '../api/get-my-requests';
 import { usePendingRequests } from '../api/get-pending-requests';
 import { useRecentRequests } from '../api/get-recent-requests';
 import { useSearchTracks, type SearchTerms } from '../api/search-tracks';
 import { uploadVoicetrack } from '../api/upload-voicetrack';
 import { useVoiceRecorder } from '../hooks/use-voice-recorder';
 import { browserId } from '../lib/browser-id';
-import { readOwnRequests, rememberOwnRequest } from '../lib/own-requests';
 import { clockOf } from '../lib/request-display';
 import { DetailsStep } from './details-step';
 import { MyRequests, RecentRequests, UpcomingRequests } from './request-lists';
 import { ResultsStep } from './results-step';
 import { SearchStep } from './search-step';
 
-export type Requester = { id: number; name: string };
+export type Requester = { name: string };
 
 type Step = 'search' | 'results' | 'details';
 
@@ -62,10 +57,10 @@ export function RequestFlow({
   const [message, setMessage] = useState('');
   const [refusal, setRefusal] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
-  const [ownRequests, setOwnRequests] = useState<OwnRequest[]>(() => readOwnRequests(user.id));
   const recorder = useVoiceRecorder();
   const pending = usePendingRequests(!isLive);
   const recent = useRecentRequests(!isLive);
+  const mine = useMyRequests();
 
   useEffect(() => forgetPageAfterLogin(), []);
 
@@ -84,7 +79,6 @@ export function RequestFlow({
   const submit = useCreateRequest({
     mutationConfig: {
       onSuccess: (created) => {
-        setOwnRequests(rememberOwnRequest(user.id, created));
         toast({
           title: 'Verzoekje ingediend!',
           description: `${created.title} van ${created.artist} staat op de lijst.`,
@@ -176,17 +170,7 @@ export function RequestFlow({
     });
   };
 
-  // The lists say how each request stands now; this browser's copies keep the rest.
-  const ownIds = useMemo(() => new Set(ownRequests.map((r) => r.id)), [ownRequests]);
-  const mine = useMemo(() => {
-    const latest = new Map(
-      [...(pending.data?.data ?? []), ...(recent.data?.data ?? [])].map((r) => [r.id, r]),
-    );
-    return ownRequests.map((own) => {
-      const now = latest.get(own.id);
-      return now ? { ...own, status: now.status, playedAt: now.playedAt } : own;
-    });
-  }, [ownRequests, pending.data, recent.data]);
+  const ownIds = useMemo(() => new Set(mine.data?.data.map((r) => r.id)), [mine.data]);
 
   return (
     <div className="grid gap-10">
@@ -233,7 +217,7 @@ export function RequestFlow({
           />
         </div>
       )}
-      <MyRequests requests={mine} timeZone={timeZone} />
+      <MyRequests requests={mine.data?.data} isError={mine.isError} timeZone={timeZone} />
     </div>
   );
 }

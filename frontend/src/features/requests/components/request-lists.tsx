@@ -128,12 +128,24 @@ export function RecentRequests({ requests, isError, ownIds, timeZone }: QueueLis
   );
 }
 
-/** The listener's own requests sent from this browser, with their latest known status. */
-export function MyRequests({ requests, timeZone }: { requests: OwnRequest[]; timeZone: string }) {
+/** The listener's own latest requests: status, when asked, when played, message. */
+export function MyRequests({
+  requests,
+  isError,
+  timeZone,
+}: {
+  requests: OwnRequest[] | undefined;
+  isError: boolean;
+  timeZone: string;
+}) {
   return (
     <ListSection title="Mijn verzoekjes">
-      {requests.length === 0 ? (
-        <EmptyState>Je hebt op dit apparaat nog geen verzoekjes ingediend.</EmptyState>
+      {isError && !requests ? (
+        <EmptyState>Je verzoekjes kunnen nu niet worden geladen.</EmptyState>
+      ) : !requests ? (
+        <Loading />
+      ) : requests.length === 0 ? (
+        <EmptyState>Je hebt nog geen verzoekjes ingediend.</EmptyState>
       ) : (
         <ul className="grid gap-2">
           {requests.map((request) => (

@@ -14,6 +14,7 @@ import { renderApp } from '@/test/render-app';
 const noQueue = {
   'GET /api/pending-requests': () => jsonResponse({ data: [], total: 0 }),
   'GET /api/recent-requests': () => jsonResponse({ data: [], total: 0 }),
+  'GET /api/requests/mine': () => jsonResponse({ data: [], total: 0 }),
 };
 
 const track = (overrides: Partial<TrackSearchResult>): TrackSearchResult => ({
@@ -113,11 +114,32 @@ describe('requesting a song', () => {
 
   it('shows a refusal with the server message and when the wait ends; a success clears the form', async () => {
     let refuse = true;
+    const created = {
+      id: 5,
+      title: 'Zomeravond aan Zee',
+      artist: 'Anneke Bosman',
+      album: 'Kustlicht',
+      source: 'local',
+      requesterName: 'Anna de Vries',
+      duration: 204,
+      status: 'approved',
+      submittedAt: '2026-11-23T20:00:00.000Z',
+      requestedAt: '2026-11-23T20:00:00.000Z',
+      playedAt: null,
+      position: 1,
+      expectedStartTime: '2026-11-23T20:05:00.000Z',
+      message: 'Voor mama',
+      voicetrackUrl: null,
+      browserFingerprint: 'x',
+      downloadStatus: 'not_needed',
+    };
     const fetchMock = mockFetch({
       ...sessionHandlers(testUser()),
       ...noQueue,
       'GET /api/search?title=Zomeravond': () =>
         jsonResponse({ data: [track({})], total: 1, catalogueSearched: true }),
+      'GET /api/requests/mine': () =>
+        jsonResponse(refuse ? { data: [], total: 0 } : { data: [created], total: 1 }),
       'POST /api/requests': () =>
         refuse
           ? jsonResponse(
@@ -128,28 +150,7 @@ describe('requesting a song', () => {
               },
               429,
             )
-          : jsonResponse(
-              {
-                id: 5,
-                title: 'Zomeravond aan Zee',
-                artist: 'Anneke Bosman',
-                album: 'Kustlicht',
-                source: 'local',
-                requesterName: 'Anna de Vries',
-                duration: 204,
-                status: 'pending',
-                submittedAt: '2026-11-23T20:00:00.000Z',
-                requestedAt: '2026-11-23T20:00:00.000Z',
-                playedAt: null,
-                position: 1,
-                expectedStartTime: '2026-11-23T20:05:00.000Z',
-                message: 'Voor mama',
-                voicetrackUrl: null,
-                browserFingerprint: 'x',
-                downloadStatus: 'not_needed',
-              },
-              201,
-            ),
+          : jsonResponse(created, 201),
     });
     renderApp('/verzoekjes');
     await searchFor('Zomeravond');
@@ -178,27 +179,14 @@ describe('requesting a song', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Verzoekje versturen' }));
     expect(await screen.findByText('Verzoekje ingediend!')).toBeDefined();
     expect((screen.getByLabelText('Titel') as HTMLInputElement).value).toBe('');
-    expect(screen.getByRole('region', { name: 'Mijn verzoekjes' }).textContent).toContain(
-      'Zomeravond aan Zee',
+    await waitFor(() =>
+      expect(screen.getByRole('region', { name: 'Mijn verzoekjes' }).textContent).toContain(
+        'Voor mama',
+      ),
     );
   });
 
   it('marks the listener’s own request in the queue with its place and expected time', async () => {
-    localStorage.setItem(
-      'radio.own-requests.1',
-      JSON.stringify([
-        {
-          id: 9,
-          title: 'Brug over de Vecht',
-          artist: 'De Kanaalkoning',
-          status: 'pending',
-          requestedAt: '2026-11-23T19:00:00.000Z',
-          playedAt: null,
-          message: null,
-          voicetrackUrl: null,
-        },
-      ]),
-    );
     const queued = {
       id: 9,
       title: 'Brug over de Vecht',
@@ -218,12 +206,24 @@ describe('requesting a song', () => {
       ...sessionHandlers(testUser()),
       'GET /api/pending-requests': () => jsonResponse({ data: [queued], total: 1 }),
       'GET /api/recent-requests': () => errorResponse(503, 'Even niet'),
+      'GET /api/requests/mine': () =>
+        jsonResponse({
+          data: [
+            {
+              ...queued,
+              message: null,
+              voicetrackUrl: null,
+              browserFingerprint: null,
+              downloadStatus: 'not_needed',
+            },
+          ],
+          total: 1,
+        }),
     });
     renderApp('/verzoekjes');
     const item = (await screen.findAllByText('Jouw verzoekje'))[0]?.closest('li');
     expect(item?.textContent).toContain('#2');
     expect(item?.textContent).toContain('rond 14:32');
     expect(item?.textContent).toContain('Goedgekeurd');
-    localStorage.clear();
   });
 });
