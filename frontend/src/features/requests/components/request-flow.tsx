@@ -1,8 +1,7 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { CreateRequestBody, TrackSearchResponse, TrackSearchResult } from '@radio/contracts';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError, failureMessage, serverMessage } from '@/lib/api-client';
-import { forgetPageAfterLogin } from '@/lib/page-after-login';
 import { useCreateRequest } from '../api/create-request';
 import { useMyRequests } from '../api/get-my-requests';
 import { usePendingRequests } from '../api/get-pending-requests';
@@ -61,8 +60,6 @@ export function RequestFlow({
   const pending = usePendingRequests(!isLive);
   const recent = useRecentRequests(!isLive);
   const mine = useMyRequests();
-
-  useEffect(() => forgetPageAfterLogin(), []);
 
   const search = useSearchTracks({
     mutationConfig: {

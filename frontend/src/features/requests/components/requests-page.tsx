@@ -1,10 +1,10 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { LogIn, Music, PauseCircle, type LucideIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Page } from '@/components/ui/page';
 import { Spinner } from '@/components/ui/spinner';
-import { rememberPageAfterLogin } from '@/lib/page-after-login';
+import { forgetPageAfterLogin, rememberPageAfterLogin } from '@/lib/page-after-login';
 import { RequestFlow, type Requester } from './request-flow';
 
 type RequestsPageProps = {
@@ -45,6 +45,11 @@ function RequestsContent({
   isLive,
   timeZone,
 }: RequestsPageProps) {
+  const loggedIn = user !== null;
+  useEffect(() => {
+    // Back from the login: the note has served.
+    if (loggedIn) forgetPageAfterLogin();
+  }, [loggedIn]);
   if (isLoading) {
     return (
       <div role="status" aria-label="Laden" className="flex justify-center py-16 text-primary">
