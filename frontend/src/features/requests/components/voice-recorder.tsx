@@ -1,11 +1,10 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { Mic, Pause, Play, Square, Trash2, type LucideIcon } from 'lucide-react';
-import { VOICETRACK_MAX_SECONDS } from '@radio/contracts';
 import { Button } from '@/components/ui/button';
 import { formatDuration } from '@/lib/format-time';
 import { useTwoFingerDoubleTap } from '@/lib/use-two-finger-double-tap';
 import type { useVoiceRecorder } from '../hooks/use-voice-recorder';
-import { previewErrorText } from '../lib/recording-format';
+import { previewErrorText, RECORDING_MAX_SECONDS } from '../lib/recording-format';
 
 type VoiceRecorderProps = { recorder: ReturnType<typeof useVoiceRecorder> };
 
@@ -24,7 +23,7 @@ export function VoiceRecorder({ recorder }: VoiceRecorderProps) {
   useTwoFingerDoubleTap(stop, active);
 
   const elapsed = Math.floor(elapsedMs / 1000);
-  const left = Math.max(0, VOICETRACK_MAX_SECONDS - elapsed);
+  const left = Math.max(0, RECORDING_MAX_SECONDS - elapsed);
 
   return (
     <fieldset className="grid gap-3 rounded-lg border p-4">
@@ -35,7 +34,7 @@ export function VoiceRecorder({ recorder }: VoiceRecorderProps) {
       {state === 'idle' && (
         <>
           <p className="text-sm text-muted-foreground">
-            Spreek een groet in van maximaal {formatDuration(VOICETRACK_MAX_SECONDS)}. De DJ draait
+            Spreek een groet in van maximaal {formatDuration(RECORDING_MAX_SECONDS)}. De DJ draait
             hem voor je nummer.
           </p>
           <RecorderButton icon={Mic} onClick={() => void start()}>

@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { VOICETRACK_MAX_SECONDS } from '@radio/contracts';
 import { toast } from '@/components/ui/use-toast';
 import {
   extensionOf,
   RECORDING_BITS_PER_SECOND,
   RECORDING_CHUNK_MS,
   RECORDING_CONSTRAINTS,
+  RECORDING_MAX_SECONDS,
   recordingType,
 } from '../lib/recording-format';
 
@@ -97,7 +97,7 @@ export function useVoiceRecorder() {
         setElapsedMs(0);
         return;
       }
-      setElapsedMs(Math.min(recordedMs.current, VOICETRACK_MAX_SECONDS * 1000));
+      setElapsedMs(Math.min(recordedMs.current, RECORDING_MAX_SECONDS * 1000));
       setRecording({
         blob,
         fileName: `voicetrack.${extensionOf(type)}`,
@@ -153,10 +153,10 @@ export function useVoiceRecorder() {
     const timer = setInterval(() => {
       const now =
         recordedMs.current + (performance.now() - (stretchStart.current ?? performance.now()));
-      if (now >= VOICETRACK_MAX_SECONDS * 1000) {
-        recordedMs.current = VOICETRACK_MAX_SECONDS * 1000;
+      if (now >= RECORDING_MAX_SECONDS * 1000) {
+        recordedMs.current = RECORDING_MAX_SECONDS * 1000;
         stretchStart.current = null;
-        setElapsedMs(VOICETRACK_MAX_SECONDS * 1000);
+        setElapsedMs(RECORDING_MAX_SECONDS * 1000);
         recorder.current?.stop();
       } else {
         setElapsedMs(now);

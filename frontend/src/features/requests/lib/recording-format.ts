@@ -1,3 +1,6 @@
+/** Spec section 9: a voice message is at most 2:00; the recorder stops by itself there. */
+export const RECORDING_MAX_SECONDS = 120;
+
 // Spec section 9: webm/opus first, then the fallbacks; the file extension follows the type.
 const CANDIDATE_TYPES = [
   'audio/webm;codecs=opus',
