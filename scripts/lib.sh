@@ -71,6 +71,10 @@ load_config() {
   export DATA_DIR HTTP_HOST HTTP_PORT AUTH_PORT REQUESTS_PORT PLAYLIST_PORT UPLOADS_PORT
   export POSTGRES_PORT REDIS_PORT VITE_PORT POSTGRES_USER POSTGRES_DB ADMIN_EMAIL
   export LOG_LEVEL LOG_FORMAT PUBLIC_ORIGIN STATION_NAME
+  # Stored objects (voice messages) when STORAGE_DRIVER is local.
+  : "${STORAGE_DIR:=$DATA_DIR/storage}"
+  case $STORAGE_DIR in /*) ;; *) STORAGE_DIR="$ROOT/$STORAGE_DIR" ;; esac
+  export STORAGE_DIR
 
   # The station: the built-in one (Liquidsoap + Icecast, station/) unless STATION=azuracast.
   : "${STATION:=builtin}"

@@ -59,6 +59,8 @@ export const JOBS = {
   }),
   /** Repeating: deletes the sessions that expired. */
   'remove-expired-sessions': defineJob({ queue: 'maintenance', data: z.object({}) }),
+  /** Repeating: deletes voice messages (object and row) not sent with a request within a day. */
+  'remove-unused-voice-messages': defineJob({ queue: 'maintenance', data: z.object({}) }),
 };
 
 export type JobName = keyof typeof JOBS;

@@ -20,7 +20,7 @@ export const FORBIDDEN_CHARACTERS =
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
 
 /**
- * A voice message as the uploads service stores it (its endpoint arrives with the next issue):
+ * A voice message as the uploads service stores it (POST /api/voicetrack-upload answers it):
  * a path under /files/voicetracks/, one file name of letters, digits, `_`, `-` and `.`, with an
  * audio extension, e.g. `/files/voicetracks/5f0c2e9a-luisteraar.webm`.
  */

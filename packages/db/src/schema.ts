@@ -180,6 +180,16 @@ export interface AutomationQueueTable {
   createdAt: CreatedAt;
 }
 
+/** A recorded voice message (owned by the uploads service); the requests service marks it used. */
+export interface VoiceMessagesTable {
+  id: Generated<number>;
+  userId: number;
+  /** The stored object, e.g. `voicetracks/3f9c….mp3`. */
+  objectKey: string;
+  durationSeconds: number;
+  createdAt: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -190,6 +200,7 @@ export interface Database {
   djSettings: DjSettingsTable;
   cloudUploads: CloudUploadsTable;
   automationQueue: AutomationQueueTable;
+  voiceMessages: VoiceMessagesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -201,3 +212,4 @@ export type NewPlayHistory = Insertable<PlayHistoryTable>;
 export type LibraryTrackRow = Selectable<LibraryTracksTable>;
 export type SongRequestRow = Selectable<SongRequestsTable>;
 export type AutomationQueueRow = Selectable<AutomationQueueTable>;
+export type VoiceMessageRow = Selectable<VoiceMessagesTable>;

@@ -1,5 +1,6 @@
 export { startPostgres, type PostgresServer } from './postgres.ts';
 export { startRedis, type RedisServer } from './redis.ts';
+export { startS3, type S3Server } from './s3.ts';
 export { createTestDatabase, type TestDatabase } from './database.ts';
 export { freePort, spawnTethered, stopProcess, waitFor } from './process.ts';
 export {

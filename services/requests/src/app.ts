@@ -2,6 +2,7 @@ import { JobProducer } from '@radio/contracts/jobs-producer';
 import { DEEZER_DOWNLOADER_KEY, REQUEST_TRACK_READY_CHANNEL } from '@radio/contracts';
 import { assertRedisReady, createService, type ServiceApp } from '@radio/service-kit';
 import { builtInNowPlayingUrl, DeezerApi, stationSourceKey } from '@radio/station';
+import { pathSigningSecret } from '@radio/storage';
 import type { RequestsConfig } from './config.ts';
 import { deezerArlRoutes } from './routes/deezer-arl-routes.ts';
 import { AutomationQueue } from './queue/automation-queue.ts';
@@ -68,6 +69,7 @@ export function buildApp(
         libraryDir: config.LIBRARY_DIR,
         requestLibraryDir: config.REQUEST_LIBRARY_DIR,
         filesOrigin: publicOrigin,
+        filesSigningSecret: pathSigningSecret(config.INTERNAL_TOKEN),
         builtInSource: builtInUrl === null ? null : stationSourceKey(builtInUrl),
       });
       const jobs = new JobProducer(app.redis, (error) =>

@@ -1,36 +1,41 @@
 import { z } from 'zod';
 import { runtimeEnv } from '@radio/service-kit';
+import { checkStorageEnv, storageEnv } from '@radio/storage';
 import { downloadCommandSchema } from './acquisition/download-command.ts';
 
 /** The worker has no HTTP server: the runtime variables plus its own. */
-export const workerEnv = runtimeEnv.extend({
-  /** How often the active station source is asked what is playing. */
-  INGEST_INTERVAL_SECONDS: z.coerce.number().positive().max(300).default(10),
-  /** How often the active source's library is indexed (and once at start). */
-  LIBRARY_SCAN_MINUTES: z.coerce
-    .number()
-    .positive()
-    .max(24 * 60)
-    .default(15),
-  /** Rewritten every 5 s while the worker runs, for the supervisor's liveness check. */
-  WORKER_HEARTBEAT_FILE: z.string().trim().min(1).optional(),
-  /**
-   * The station's Deezer downloader as a JSON array of arguments (run without a shell), e.g.
-   * ["deemix","--portable","-b","{bitrate}","-p","{outdir}","{url}"]. Placeholders: {url} (the
-   * track's page), {outdir} (an empty folder for its output), {bitrate}, {configdir} (a private
-   * folder holding the ARL in `.arl`, also DEEMIX_DATA_DIR). Unset: Deezer tracks cannot be fetched.
-   */
-  DEEZER_DOWNLOAD_COMMAND: downloadCommandSchema.optional(),
-  DEEZER_DOWNLOAD_TIMEOUT_SECONDS: z.coerce.number().positive().max(3_600).default(300),
-  /** What {bitrate} becomes: deemix takes 128, 320 or flac (320 and flac need a paid account). */
-  DEEZER_DOWNLOAD_BITRATE: z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z0-9_]+$/)
-    .default('128'),
-  /**
-   * The built-in station's request-only library (songs it plays only when asked for): acquired
-   * Deezer tracks are put here as `Artist - Title.mp3`.
-   */
-  REQUEST_LIBRARY_DIR: z.string().trim().min(1).optional(),
-});
+export const workerEnv = runtimeEnv
+  .extend({
+    /** How often the active station source is asked what is playing. */
+    INGEST_INTERVAL_SECONDS: z.coerce.number().positive().max(300).default(10),
+    /** How often the active source's library is indexed (and once at start). */
+    LIBRARY_SCAN_MINUTES: z.coerce
+      .number()
+      .positive()
+      .max(24 * 60)
+      .default(15),
+    /** Rewritten every 5 s while the worker runs, for the supervisor's liveness check. */
+    WORKER_HEARTBEAT_FILE: z.string().trim().min(1).optional(),
+    /**
+     * The station's Deezer downloader as a JSON array of arguments (run without a shell), e.g.
+     * ["deemix","--portable","-b","{bitrate}","-p","{outdir}","{url}"]. Placeholders: {url} (the
+     * track's page), {outdir} (an empty folder for its output), {bitrate}, {configdir} (a private
+     * folder holding the ARL in `.arl`, also DEEMIX_DATA_DIR). Unset: Deezer tracks cannot be fetched.
+     */
+    DEEZER_DOWNLOAD_COMMAND: downloadCommandSchema.optional(),
+    DEEZER_DOWNLOAD_TIMEOUT_SECONDS: z.coerce.number().positive().max(3_600).default(300),
+    /** What {bitrate} becomes: deemix takes 128, 320 or flac (320 and flac need a paid account). */
+    DEEZER_DOWNLOAD_BITRATE: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_]+$/)
+      .default('128'),
+    /**
+     * The built-in station's request-only library (songs it plays only when asked for): acquired
+     * Deezer tracks are put here as `Artist - Title.mp3`.
+     */
+    REQUEST_LIBRARY_DIR: z.string().trim().min(1).optional(),
+    /** Object storage of the voice messages it cleans up (the uploads service's settings). */
+    ...storageEnv.shape,
+  })
+  .superRefine(checkStorageEnv);

@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { createDb } from '@radio/db';
 import { createLogger, loadConfig, onShutdownSignal } from '@radio/service-kit';
 import { createAzuraCastSource } from '@radio/station';
+import { createStorage } from '@radio/storage';
 import { workerEnv } from './config.ts';
 import { startWorker } from './worker.ts';
 
@@ -21,6 +23,11 @@ const worker = startWorker({
     bitrate: config.DEEZER_DOWNLOAD_BITRATE,
     requestLibraryDir: config.REQUEST_LIBRARY_DIR ?? null,
   },
+  // The worker only deletes objects: it never hands out signed links.
+  storage: createStorage(config, {
+    urlPrefix: '/files',
+    signingSecret: randomBytes(32).toString('hex'),
+  }),
 });
 onShutdownSignal(log, async () => {
   await worker.close();

@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import { isJobName, JOBS, jobNamesOf, QUEUE_NAMES, type QueueName } from '@radio/contracts/jobs';
 import { JobProducer, jobOptionsOf } from '@radio/contracts/jobs-producer';
 import type { Db } from '@radio/db';
+import type { ObjectStorage } from '@radio/storage';
 import { failureKind, LogLimiter } from '@radio/service-kit';
 import type { AcquisitionSettings } from './acquisition/acquire-deezer-track.ts';
 import { startDownloaderBeacon } from './acquisition/downloader-beacon.ts';
@@ -44,6 +45,8 @@ export interface WorkerDeps {
   now?: () => Date;
   /** Deezer track acquisition (DEEZER_DOWNLOAD_COMMAND...); unset: not configured. */
   acquisition?: AcquisitionSettings;
+  /** Where voice messages are stored (STORAGE_DRIVER...), for their clean-up. */
+  storage?: ObjectStorage;
 }
 
 export interface RunningWorker {

@@ -117,7 +117,10 @@ const backfillJobs = async (
 const schedulesOf = async (
   worker: RunningWorker,
   queue: 'now-playing' | 'maintenance' | 'station-sync',
-) => (await worker.jobs.queue(queue).getJobSchedulers()).map(({ key, every }) => ({ key, every }));
+) =>
+  (await worker.jobs.queue(queue).getJobSchedulers())
+    .map(({ key, every }) => ({ key, every }))
+    .sort((a, b) => a.key.localeCompare(b.key));
 
 describe('the worker', () => {
   it('removes expired sessions on start and every 15 minutes, keeping live ones', async () => {
@@ -131,6 +134,7 @@ describe('the worker', () => {
     expect(await sessionIds()).toEqual(['geldig']);
     expect(await schedulesOf(worker, 'maintenance')).toEqual([
       { key: 'remove-expired-sessions', every: 15 * 60 * 1000 },
+      { key: 'remove-unused-voice-messages', every: 60 * 60 * 1000 },
     ]);
     expect(await schedulesOf(worker, 'now-playing')).toEqual([
       { key: 'ingest-now-playing', every: INGEST_INTERVAL_MS },
@@ -180,6 +184,7 @@ describe('the worker', () => {
 
     expect(await schedulesOf(first, 'maintenance')).toEqual([
       { key: 'remove-expired-sessions', every: 15 * 60 * 1000 },
+      { key: 'remove-unused-voice-messages', every: 60 * 60 * 1000 },
     ]);
     expect(await first.jobs.queue('now-playing').getJobSchedulersCount()).toBe(1);
   });

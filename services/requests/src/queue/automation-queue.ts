@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { AutomationQueueRow, Db } from '@radio/db';
 import { builtInLibraryFile, isLibraryPath } from '@radio/station';
+import { signPath } from '@radio/storage';
 import {
   AutomationQueueRepository,
   type NewQueueEntry,
@@ -9,6 +10,9 @@ import {
   type UnqueuedRequest,
 } from './automation-queue-repository.ts';
 import { PlacementBatches } from './placement-batches.ts';
+
+/** A queued voice message may wait this long for its turn (the entry is made at approval). */
+const VOICE_LINK_TTL_SECONDS = 7 * 24 * 3600;
 
 /** The main playout channel. */
 export const MAIN_MACHINE = 1;
@@ -22,6 +26,8 @@ export interface TrackLocations {
   requestLibraryDir?: string | undefined;
   /** Where the station fetches voice messages (`/files/...` paths) from, e.g. the site's origin. */
   filesOrigin: string;
+  /** Signs the station's links to voice messages (the uploads service checks them). */
+  filesSigningSecret: string;
   /**
    * The built-in station's source key (library_tracks.source) when it runs: its tracks are
    * queued here, though its library publishes request ids like AzuraCast's.
@@ -80,10 +86,18 @@ export class AutomationQueue {
     );
   }
 
+  /**
+   * The link the station fetches a voice message by: signed, since only its owner, admins and
+   * the station may hear it, and valid long enough for the entry to wait its turn.
+   */
   voiceUri(voicetrackUrl: string): string {
-    return /^https?:\/\//.test(voicetrackUrl)
-      ? voicetrackUrl
-      : `${this.#locations.filesOrigin.replace(/\/$/, '')}${voicetrackUrl}`;
+    if (/^https?:\/\//.test(voicetrackUrl)) return voicetrackUrl;
+    const signed = signPath(
+      this.#locations.filesSigningSecret,
+      voicetrackUrl,
+      VOICE_LINK_TTL_SECONDS,
+    );
+    return `${this.#locations.filesOrigin.replace(/\/$/, '')}${signed}`;
   }
 
   /**

@@ -1,4 +1,11 @@
-import type { AdminRequest, OwnRequest, PublicRequest, RequestStatusValue } from '@radio/contracts';
+import {
+  VOICETRACK_UNUSED_HOURS,
+  voicetrackObjectKey,
+  type AdminRequest,
+  type OwnRequest,
+  type PublicRequest,
+  type RequestStatusValue,
+} from '@radio/contracts';
 import type { DjSettingsRow } from '@radio/db';
 import { HttpError, type SessionUser } from '@radio/service-kit';
 import { submitToAzuraCast } from './azuracast-requests.ts';
@@ -50,6 +57,23 @@ export interface RequestServiceOptions {
   /** Sends what was approved during a live show to the station's request API. */
   stationSubmissions: StationSubmissions;
   clock?: () => Date;
+}
+
+/** A voice message of this user, uploaded in the last day and not sent with another request. */
+async function assertUsableVoiceMessage(
+  trx: RequestsRepository,
+  userId: number,
+  voicetrackUrl: string,
+  now: Date,
+): Promise<void> {
+  const since = new Date(now.getTime() - VOICETRACK_UNUSED_HOURS * 3_600_000);
+  const found = await trx.findUsableVoiceMessage(
+    userId,
+    voicetrackObjectKey(voicetrackUrl),
+    voicetrackUrl,
+    since,
+  );
+  if (!found) throw new HttpError(409, 'VOICETRACK_UNAVAILABLE', REASONS.voicetrackUnavailable);
 }
 
 /** A retried submit (same user, same track) within this returns the first request. */
@@ -124,6 +148,9 @@ export class RequestService {
       }
       const refusal = refusalOf(assessment);
       if (refusal) return { refusal };
+      if (input.voicetrackUrl !== undefined) {
+        await assertUsableVoiceMessage(trx, user.id, input.voicetrackUrl, now);
+      }
       // Listener audio never airs unreviewed; in live mode the DJ decides.
       const needsReview = live || input.voicetrackUrl !== undefined;
       // An AzuraCast station's track goes to its request API; its refusal is ours.

@@ -10,6 +10,8 @@ export function formatWait(seconds: number): string {
 
 export const REASONS = {
   generic: 'Deze track kan momenteel niet worden aangevraagd.',
+  voicetrackUnavailable:
+    'Je spraakbericht is niet meer te gebruiken (verlopen of al verstuurd). Neem het opnieuw op.',
   waiting: 'Dit nummer staat al in de wachtrij.',
   notRequestable: 'Dit nummer kan niet worden aangevraagd.',
   deezerNotReadable: 'Dit nummer is niet beschikbaar bij Deezer.',

@@ -191,6 +191,35 @@ export class RequestsRepository {
     return this.#db.selectFrom('songRequests').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
+  /**
+   * The user's voice message stored under `objectKey` since `since` that no request names yet
+   * (voice_messages is the uploads service's: read and held, never written here). Held until the
+   * transaction ends, so the worker's clean-up passes it by; the requester's lock (it is their own)
+   * keeps a second request from taking it meanwhile: once this one is inserted, it names it.
+   */
+  findUsableVoiceMessage(
+    userId: number,
+    objectKey: string,
+    voicetrackUrl: string,
+    since: Date,
+  ): Promise<{ id: number } | undefined> {
+    return this.#db
+      .selectFrom('voiceMessages')
+      .select('id')
+      .where('objectKey', '=', objectKey)
+      .where('userId', '=', userId)
+      .where('createdAt', '>=', since)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('songRequests').select('id').where('voicetrackUrl', '=', voicetrackUrl),
+          ),
+        ),
+      )
+      .forShare()
+      .executeTakeFirst();
+  }
+
   insert(request: NewSongRequest): Promise<RequestRow> {
     return this.#db
       .insertInto('songRequests')

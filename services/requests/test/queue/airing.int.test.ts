@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '@radio/service-kit/testing';
 import type { RequestParts } from '../../src/app.ts';
 import { HAND_OUT_LOST_MS } from '../../src/queue/automation-queue-repository.ts';
 import { buildRequestsAppWith } from '../build.ts';
-import { seedTrack } from '../requests/seed.ts';
+import { seedTrack, seedVoiceMessage } from '../requests/seed.ts';
 
 const KEY = { 'x-api-key': 'test-internal-token' };
 const LIBRARY = '/srv/bibliotheek';
@@ -30,9 +30,10 @@ beforeEach(async () => {
   await t.app.db.deleteFrom('songRequests').execute();
 });
 
-async function request(title: string, artist: string, extra: Record<string, string> = {}) {
+async function request(title: string, artist: string, { withVoice = false } = {}) {
   const user = await t.createUser();
   const client = await t.clientFor(user);
+  const extra = withVoice ? { voicetrackUrl: await seedVoiceMessage(t.app.db, user.id) } : {};
   const path = `Verzoek/${artist} - ${title}.mp3`;
   // As the library scan indexes the built-in station: its request API's id is the path. The
   // request is queued here all the same, never sent to a station request API.
@@ -122,9 +123,7 @@ describe('requests on air with the built-in station', () => {
 
   it('queues its tracks when an admin approves them and when the live show ends', async () => {
     const admin = await t.as('admin');
-    const withVoice = await request('Felicitatie', 'Het Koor', {
-      voicetrackUrl: '/files/voicetracks/groet.webm',
-    });
+    const withVoice = await request('Felicitatie', 'Het Koor', { withVoice: true });
     const approved = await admin.patch(`/api/requests/${withVoice.id}/status`, {
       status: 'approved',
     });

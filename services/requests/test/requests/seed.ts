@@ -64,3 +64,20 @@ export async function seedPlay(
 export async function updateSettings(db: Db, changes: Updateable<DjSettingsTable>): Promise<void> {
   await db.updateTable('djSettings').set(changes).where('id', '=', 1).execute();
 }
+
+let voiceCount = 0;
+
+/** A voice message as the uploads service stores it; answers its `voicetrackUrl`. */
+export async function seedVoiceMessage(
+  db: Db,
+  userId: number,
+  createdAt: Date = new Date(),
+): Promise<string> {
+  voiceCount += 1;
+  const name = `${voiceCount.toString(16).padStart(32, '0')}.mp3`;
+  await db
+    .insertInto('voiceMessages')
+    .values({ userId, objectKey: `voicetracks/${name}`, durationSeconds: 3, createdAt })
+    .execute();
+  return `/files/voicetracks/${name}`;
+}

@@ -9,7 +9,8 @@ import { createTestApp, type TestApp, type TestClient } from '@radio/service-kit
 import { startFakeDeezer, type FakeDeezer } from '@radio/testing';
 import type { RequestParts } from '../../src/app.ts';
 import { buildRequestsAppWith } from '../build.ts';
-import { seedPlay, seedTrack, updateSettings } from '../requests/seed.ts';
+import { seedPlay, seedTrack, seedVoiceMessage, updateSettings } from '../requests/seed.ts';
+import { isValidPathSignature, pathSigningSecret } from '@radio/storage';
 
 let now = new Date('2026-11-24T12:00:00Z');
 const advance = (minutes: number) => {
@@ -382,7 +383,7 @@ describe('the automation queue', () => {
     }
     const voiced = await submit(clients[0]!.client, {
       libraryTrackId: await seedTrack(t.app.db),
-      voicetrackUrl: '/files/voicetracks/hallo.ogg',
+      voicetrackUrl: await seedVoiceMessage(t.app.db, clients[0]!.user.id, now),
     });
     await admin.patch(`/api/requests/${voiced.json().id}/status`, { status: 'approved' });
     const order = async () =>
@@ -415,12 +416,10 @@ describe('the automation queue', () => {
 
   it('holds a request with a voice message for review, then airs the voice message first', async () => {
     const admin = await t.as('admin');
-    const { client } = await listener();
+    const { user, client } = await listener();
     const id = await seedTrack(t.app.db, { title: 'Felicitatie', artist: 'Koor' });
-    const created = await submit(client, {
-      libraryTrackId: id,
-      voicetrackUrl: '/files/voicetracks/groet-1.webm',
-    });
+    const voicetrackUrl = await seedVoiceMessage(t.app.db, user.id, now);
+    const created = await submit(client, { libraryTrackId: id, voicetrackUrl });
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({
       status: 'pending',
@@ -438,10 +437,59 @@ describe('the automation queue', () => {
       reviewedBy: 'Beheerder Test',
       position: 1,
     });
-    expect((await parts.queue.entries()).map((e) => [e.kind, e.uri])).toEqual([
-      ['voice_message', 'http://radio.test/files/voicetracks/groet-1.webm'],
-      ['request', '/srv/bibliotheek/Koor - Felicitatie.mp3'],
-    ]);
+    const [voiceEntry, song] = await parts.queue.entries();
+    expect(song).toMatchObject({ kind: 'request', uri: '/srv/bibliotheek/Koor - Felicitatie.mp3' });
+    // The station fetches it by a signed link (only owner, admins and the station may hear it).
+    expect(voiceEntry?.kind).toBe('voice_message');
+    const link = new URL(voiceEntry?.uri ?? '');
+    expect(`${link.origin}${link.pathname}`).toBe(`http://radio.test${voicetrackUrl}`);
+    expect(
+      isValidPathSignature(pathSigningSecret(t.env.INTERNAL_TOKEN ?? ''), link.pathname, {
+        expires: link.searchParams.get('expires'),
+        signature: link.searchParams.get('signature'),
+      }),
+    ).toBe(true);
+  });
+
+  it('takes only a voice message of the requester, from the last day, not sent with another request', async () => {
+    const { user, client } = await listener();
+    const other = await listener();
+    const refused = async (voicetrackUrl: string) => {
+      const response = await submit(client, {
+        libraryTrackId: await seedTrack(t.app.db),
+        voicetrackUrl,
+      });
+      expect(response.statusCode, response.body).toBe(409);
+      expect(response.json()).toMatchObject({
+        code: 'VOICETRACK_UNAVAILABLE',
+        message:
+          'Je spraakbericht is niet meer te gebruiken (verlopen of al verstuurd). Neem het opnieuw op.',
+      });
+    };
+    await refused(await seedVoiceMessage(t.app.db, other.user.id, now));
+    await refused(
+      await seedVoiceMessage(t.app.db, user.id, new Date(now.getTime() - 25 * 3_600_000)),
+    );
+    await refused('/files/voicetracks/bestaat-niet.mp3');
+
+    const fresh = await seedVoiceMessage(
+      t.app.db,
+      user.id,
+      new Date(now.getTime() - 23 * 3_600_000),
+    );
+    const first = await submit(client, {
+      libraryTrackId: await seedTrack(t.app.db),
+      voicetrackUrl: fresh,
+    });
+    expect(first.statusCode).toBe(201);
+    await refused(fresh);
+    // A refused submit stores nothing.
+    const rows = await t.app.db
+      .selectFrom('songRequests')
+      .select('id')
+      .where('userId', '=', user.id)
+      .execute();
+    expect(rows).toHaveLength(1);
   });
 
   it('in live mode keeps requests pending; back in nonstop the approved ones are queued', async () => {

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { LIBRARY_SEARCH_CACHE_KEY, REQUEST_TRACK_READY_CHANNEL } from '@radio/contracts';
 import { jobDefinition, type JobData, type JobInput, type JobName } from '@radio/contracts/jobs';
 import { DjSettingsReader, type Db } from '@radio/db';
+import type { ObjectStorage } from '@radio/storage';
 import {
   acquireDeezerTrack,
   type AcquisitionSettings,
@@ -16,6 +17,8 @@ import { scanLibrary } from '../library/scan-library.ts';
 import { ingestNowPlaying } from '../now-playing/ingest-now-playing.ts';
 import { NowPlayingStore } from '../now-playing/now-playing-store.ts';
 import { SessionsRepository } from '../sessions/sessions-repository.ts';
+import { removeUnusedVoiceMessages } from '../voice-messages/remove-unused-voice-messages.ts';
+import { VoiceMessagesRepository } from '../voice-messages/voice-messages-repository.ts';
 import type { SourceFactory } from '../station/active-source.ts';
 
 const BACKFILL_TIMEOUT_MS = 30_000;
@@ -34,6 +37,8 @@ export interface JobDeps {
   now?: () => Date;
   /** Deezer track acquisition; unset: no downloader (every such job fails with that reason). */
   acquisition?: AcquisitionSettings;
+  /** Object storage (voice messages); unset: the voice message clean-up fails with that reason. */
+  storage?: ObjectStorage;
 }
 
 /** One handler per job name. Each is idempotent: running a job twice does no harm. */
@@ -47,6 +52,8 @@ export function jobHandlers(deps: JobDeps): JobHandlers {
   const store = new NowPlayingStore(deps.redis);
   const libraryTracks = new LibraryTracksRepository(db);
   const acquisitions = new AcquisitionRepository(db);
+  const voiceMessages = new VoiceMessagesRepository(db);
+  const now = deps.now ?? (() => new Date());
   const libraryChanged = async (): Promise<void> => {
     await deps.redis.del(LIBRARY_SEARCH_CACHE_KEY);
   };
@@ -54,6 +61,12 @@ export function jobHandlers(deps: JobDeps): JobHandlers {
     'remove-expired-sessions': async () => {
       const removed = await sessions.deleteExpired();
       log.info({ removed }, 'expired sessions removed');
+    },
+    'remove-unused-voice-messages': async () => {
+      const { storage } = deps;
+      if (!storage) throw new UnrecoverableError('no object storage configured');
+      const removed = await removeUnusedVoiceMessages(voiceMessages, storage, now());
+      if (removed > 0) log.info({ removed }, 'unused voice messages removed');
     },
     'ingest-now-playing': () =>
       ingestNowPlaying({

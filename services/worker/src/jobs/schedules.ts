@@ -12,5 +12,6 @@ export function repeatingJobs(
     'ingest-now-playing': ingestIntervalMs,
     'scan-library': libraryScanIntervalMs,
     'remove-expired-sessions': 15 * 60 * 1000,
+    'remove-unused-voice-messages': 60 * 60 * 1000,
   };
 }

@@ -1,0 +1,51 @@
+import type { Readable } from 'node:stream';
+
+export interface ObjectStat {
+  size: number;
+  contentType: string;
+  lastModified: Date;
+}
+
+export interface PutOptions {
+  /** The upload fails with ObjectTooLargeError as soon as more bytes than this arrive. */
+  maxBytes: number;
+  contentType: string;
+}
+
+/** Object storage: a local folder (native) or an S3 bucket (MinIO under compose). */
+export interface ObjectStorage {
+  /** Stores the stream under `key`. On any failure nothing is left under the key. */
+  put(key: string, body: Readable, options: PutOptions): Promise<{ size: number }>;
+  /** The object's bytes; ObjectNotFoundError when there is none. */
+  get(key: string): Promise<Readable>;
+  /** null when there is no object under the key. */
+  stat(key: string): Promise<ObjectStat | null>;
+  /** Removes the object; removing a missing one is not an error. */
+  delete(key: string): Promise<void>;
+  /** A URL that fetches the object without further credentials until it expires. */
+  signedUrl(key: string, ttlSeconds: number): Promise<string>;
+}
+
+export class ObjectTooLargeError extends Error {
+  readonly maxBytes: number;
+
+  constructor(maxBytes: number) {
+    super(`object larger than ${maxBytes} bytes`);
+    this.name = 'ObjectTooLargeError';
+    this.maxBytes = maxBytes;
+  }
+}
+
+export class ObjectNotFoundError extends Error {
+  constructor(key: string) {
+    super(`no object under ${key}`);
+    this.name = 'ObjectNotFoundError';
+  }
+}
+
+/** Keys are relative paths of safe segments: no `..`, no leading slash, no odd characters. */
+const KEY_PATTERN = /^(?:[A-Za-z0-9_-][A-Za-z0-9._-]{0,199}\/)*[A-Za-z0-9_-][A-Za-z0-9._-]{0,199}$/;
+
+export function assertValidKey(key: string): void {
+  if (!KEY_PATTERN.test(key)) throw new Error(`invalid object key: ${key}`);
+}

@@ -1,0 +1,164 @@
+import multipart from '@fastify/multipart';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  VOICETRACK_MAX_BYTES,
+  VOICETRACK_PATH_PREFIX,
+  voicetrackUploadFieldsSchema,
+  voicetrackUploadResponseSchema,
+} from '@radio/contracts';
+import type { VoiceMessageRow } from '@radio/db';
+import {
+  currentUser,
+  HttpError,
+  requireInternalToken,
+  requireStationKey,
+  requireUser,
+  type RoutePlugin,
+  type ServiceApp,
+} from '@radio/service-kit';
+import { isValidPathSignature } from '@radio/storage';
+import { writeTo, type VoiceMessageService } from '../voice-messages/voice-message-service.ts';
+
+const notFound = (): HttpError => new HttpError(404, 'NOT_FOUND', 'Deze pagina bestaat niet');
+const tooLarge = (): HttpError =>
+  new HttpError(413, 'FILE_TOO_LARGE', 'Bestand te groot: de opname mag maximaal 16 MB zijn.');
+const missingAudio = (): HttpError =>
+  new HttpError(400, 'MISSING_AUDIO', 'Incomplete informatie: er is geen opname meegestuurd.');
+const brokenUpload = (): HttpError =>
+  new HttpError(
+    400,
+    'INCOMPLETE_UPLOAD',
+    'De opname is niet volledig aangekomen. Probeer het opnieuw.',
+  );
+
+const isFileTooLarge = (error: unknown): boolean =>
+  (error as { code?: unknown } | null)?.code === 'FST_REQ_FILE_TOO_LARGE';
+
+/** A client error of the multipart parser (a broken or cut-off form), not a failure of ours. */
+function asUploadError(error: unknown): unknown {
+  if (error instanceof HttpError) return error;
+  if (isFileTooLarge(error)) return tooLarge();
+  const status = (error as { statusCode?: unknown } | null)?.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) return error;
+  // System errors (a full disk...) stay failures of ours; everything else is the form's fault.
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && /^E[A-Z]+$/.test(code) && code !== 'ECONNRESET') return error;
+  return brokenUpload();
+}
+
+/** Reads the multipart form: the `audio` file into `file`, the text fields checked. */
+async function receiveForm(request: FastifyRequest, file: string): Promise<void> {
+  const fields: Record<string, string> = {};
+  let sawAudio = false;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'audio' || sawAudio) {
+          part.file.resume();
+          continue;
+        }
+        sawAudio = true;
+        await writeTo(part.file, file);
+        if (part.file.truncated) throw tooLarge();
+      } else {
+        fields[part.fieldname] = String(part.value);
+      }
+    }
+  } catch (error) {
+    throw asUploadError(error);
+  }
+  if (!sawAudio) throw missingAudio();
+  const parsed = voicetrackUploadFieldsSchema.safeParse(fields);
+  if (!parsed.success) {
+    throw new HttpError(
+      400,
+      'VALIDATION_ERROR',
+      parsed.error.issues[0]?.message ?? 'Ongeldige invoer',
+    );
+  }
+}
+
+/** Whether the caller may hear this voice message: a signed link, the station, its owner or an admin. */
+async function mayFetch(
+  app: ServiceApp,
+  request: FastifyRequest<{ Querystring: { expires?: string; signature?: string } }>,
+  reply: FastifyReply,
+  row: VoiceMessageRow,
+  signingSecret: string,
+): Promise<boolean> {
+  const pathname = request.url.split('?')[0] ?? '';
+  if (isValidPathSignature(signingSecret, pathname, request.query)) return true;
+  const passes = async (check: () => Promise<void>): Promise<boolean> =>
+    check().then(
+      () => true,
+      () => false,
+    );
+  if (request.headers['x-api-key'] !== undefined) {
+    return passes(() => requireStationKey.call(app, request, reply));
+  }
+  if (request.headers['x-internal-token'] !== undefined) {
+    return passes(() => requireInternalToken.call(app, request, reply));
+  }
+  if (!(await passes(() => requireUser.call(app, request, reply)))) return false;
+  const user = currentUser(request);
+  return user.role === 'admin' || user.id === row.userId;
+}
+
+export function voicetrackRoutes(voices: VoiceMessageService, signingSecret: string): RoutePlugin {
+  return async (app) => {
+    await app.register(multipart, {
+      limits: { fileSize: VOICETRACK_MAX_BYTES, files: 1, fields: 10, fieldSize: 8_192, parts: 12 },
+    });
+
+    app.post(
+      '/api/voicetrack-upload',
+      {
+        config: { access: 'user' },
+        schema: { response: { 201: voicetrackUploadResponseSchema } },
+      },
+      async (request, reply) => {
+        if (!request.isMultipart()) {
+          throw new HttpError(
+            415,
+            'NOT_MULTIPART',
+            'Stuur de opname als formulier (multipart/form-data) met het veld audio.',
+          );
+        }
+        const user = currentUser(request);
+        const { downloadUrl } = await voices.store(user.id, (file) => receiveForm(request, file));
+        request.log.info({ userId: user.id }, 'voice message stored');
+        return reply.code(201).send({ downloadUrl });
+      },
+    );
+
+    app.get(
+      `${VOICETRACK_PATH_PREFIX}:name`,
+      {
+        // Checked in the handler: a signed link, the station's key, or the owner's or an admin's
+        // session. Everyone else gets a 404, so a voice message's existence is not given away.
+        config: { access: 'public' },
+        schema: {
+          params: z.object({ name: z.string().max(300) }),
+          querystring: z.object({
+            expires: z.string().max(20).optional(),
+            signature: z.string().max(200).optional(),
+          }),
+          response: { 200: z.unknown() },
+        },
+      },
+      async (request, reply) => {
+        const row = await voices.find(request.params.name);
+        if (!row) throw notFound();
+        if (!(await mayFetch(app, request, reply, row, signingSecret))) throw notFound();
+        const object = await voices.open(row);
+        if (!object) throw notFound();
+        return reply
+          .header('cache-control', 'private, no-store')
+          .header('content-length', String(object.size))
+          .type('audio/mpeg')
+          .send(object.stream);
+      },
+    );
+  };
+}

@@ -1,0 +1,95 @@
+import { randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { VOICETRACK_MAX_BYTES, VOICETRACK_PATH_PREFIX } from '@radio/contracts';
+import type { VoiceMessageRow } from '@radio/db';
+import type { ObjectStorage } from '@radio/storage';
+import {
+  assertAcceptedAudio,
+  assertPlayableLength,
+  measureAudio,
+  transcode,
+  VOICE_MESSAGE_EXTENSION,
+  VOICE_MESSAGE_TYPE,
+} from './voice-audio.ts';
+import type { VoiceMessagesRepository } from './voice-messages-repository.ts';
+
+const KEY_PREFIX = 'voicetracks/';
+
+/** The object key behind a `/files/voicetracks/<name>` path, or null for any other name. */
+export function voiceMessageKey(name: string): string | null {
+  return /^[a-f0-9]{32}\.mp3$/.test(name) ? `${KEY_PREFIX}${name}` : null;
+}
+
+export const downloadPathOf = (objectKey: string): string =>
+  `${VOICETRACK_PATH_PREFIX}${objectKey.slice(KEY_PREFIX.length)}`;
+
+/** Stores recorded voice messages: checked, transcoded for the playout, then kept. */
+export class VoiceMessageService {
+  readonly #storage: ObjectStorage;
+  readonly #repository: VoiceMessagesRepository;
+
+  constructor(storage: ObjectStorage, repository: VoiceMessagesRepository) {
+    this.#storage = storage;
+    this.#repository = repository;
+  }
+
+  /**
+   * Keeps the upload in a private temporary folder while it is checked and transcoded; only a
+   * recording that passes every check becomes an object and a row, and a failure removes both.
+   * `receive` writes the uploaded bytes to the file it is given (and enforces the size limit).
+   */
+  async store(
+    userId: number,
+    receive: (file: string) => Promise<void>,
+  ): Promise<{ row: VoiceMessageRow; downloadUrl: string }> {
+    const work = await mkdtemp(path.join(os.tmpdir(), 'radio-voice-'));
+    const key = `${KEY_PREFIX}${randomBytes(16).toString('hex')}.${VOICE_MESSAGE_EXTENSION}`;
+    let stored = false;
+    try {
+      const upload = path.join(work, 'upload');
+      await receive(upload);
+      await assertAcceptedAudio(upload);
+      const facts = await measureAudio(upload);
+      assertPlayableLength(facts);
+      const output = path.join(work, `voice.${VOICE_MESSAGE_EXTENSION}`);
+      await transcode(upload, output);
+      await this.#storage.put(key, createReadStream(output), {
+        maxBytes: VOICETRACK_MAX_BYTES,
+        contentType: VOICE_MESSAGE_TYPE,
+      });
+      stored = true;
+      const row = await this.#repository.insert({
+        userId,
+        objectKey: key,
+        durationSeconds: Math.round(facts.seconds * 100) / 100,
+      });
+      return { row, downloadUrl: downloadPathOf(key) };
+    } catch (error) {
+      if (stored) await this.#storage.delete(key);
+      throw error;
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
+  }
+
+  /** The voice message behind a download name, when there is one. */
+  async find(name: string): Promise<VoiceMessageRow | null> {
+    const key = voiceMessageKey(name);
+    return key === null ? null : ((await this.#repository.findByKey(key)) ?? null);
+  }
+
+  async open(row: VoiceMessageRow): Promise<{ stream: Readable; size: number } | null> {
+    const stat = await this.#storage.stat(row.objectKey);
+    if (!stat) return null;
+    return { stream: await this.#storage.get(row.objectKey), size: stat.size };
+  }
+}
+
+/** Writes a stream to a new file (the upload's bytes, before any check). */
+export const writeTo = (source: Readable, file: string): Promise<void> =>
+  pipeline(source, createWriteStream(file, { flags: 'wx' }));
