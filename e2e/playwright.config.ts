@@ -33,6 +33,10 @@ export default defineConfig({
         '--no-first-run',
         // The live player's tests play the stream without waiting for a real user gesture.
         '--autoplay-policy=no-user-gesture-required',
+        // The request page's voice recorder records Chromium's fake microphone (a beep), and
+        // the permission prompt is answered yes.
+        '--use-fake-device-for-media-stream',
+        '--use-fake-ui-for-media-stream',
       ],
     },
   },

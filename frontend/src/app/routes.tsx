@@ -2,6 +2,7 @@ import { lazy, type ComponentType } from 'react';
 import { useRoutes, type RouteObject } from 'react-router-dom';
 import { useAuthUser } from '@/features/auth/api/get-auth-user';
 import { GuestOnly, RequireUser } from '@/features/auth/components/auth-guards';
+import { DisplayNameDialog } from '@/features/auth/components/display-name-dialog';
 import { DJ_SETTINGS_DEFAULTS, useDjSettings } from '@/features/dj-settings/api/get-dj-settings';
 import { useNowPlaying } from '@/features/player/api/get-now-playing';
 import { LivePlayer } from '@/features/player/components/live-player';
@@ -112,12 +113,19 @@ function ListenRoute() {
 function RequestsRoute() {
   const user = useAuthUser();
   const settings = useDjSettings();
+  const stationInfo = useStationInfo();
+  const { requestsEnabled, isLive } = settings.data ?? DJ_SETTINGS_DEFAULTS;
   return (
-    <RequestsPage
-      isLoading={user.isPending || settings.isPending}
-      isLoggedIn={Boolean(user.data)}
-      requestsEnabled={(settings.data ?? DJ_SETTINGS_DEFAULTS).requestsEnabled}
-    />
+    <>
+      <RequestsPage
+        isLoading={user.isPending || settings.isPending}
+        user={user.data ?? null}
+        requestsEnabled={requestsEnabled}
+        isLive={isLive}
+        timeZone={stationInfo.data?.timeZone ?? 'Europe/Amsterdam'}
+      />
+      {user.data && requestsEnabled && !user.data.name.trim() && <DisplayNameDialog />}
+    </>
   );
 }
 

@@ -145,6 +145,8 @@ export const requestListSchema = <T extends z.ZodType>(item: T) =>
 
 export const pendingRequestsResponseSchema = requestListSchema(publicRequestSchema);
 export const recentRequestsResponseSchema = requestListSchema(publicRequestSchema);
+/** GET /api/requests/mine: the listener's own latest requests ("Mijn verzoekjes"). */
+export const ownRequestsResponseSchema = requestListSchema(ownRequestSchema);
 export const adminRequestsResponseSchema = requestListSchema(adminRequestSchema).extend({
   page: z.number().int().positive(),
   pageSize: z.number().int().positive(),

@@ -78,6 +78,8 @@ async function assertUsableVoiceMessage(
 
 /** A retried submit (same user, same track) within this returns the first request. */
 const RETRY_WINDOW_MS = 60_000;
+/** "Mijn verzoekjes" on the request page lists this many of the user's latest requests. */
+const OWN_REQUESTS_LISTED = 50;
 
 type ResolvedTrack = Candidate & {
   /** AzuraCast's request id of a library track from an AzuraCast station; else null. */
@@ -262,6 +264,14 @@ export class RequestService {
       settings.broadcastingMode === 'live',
     );
     return views.sort((a, b) => (a.position ?? Infinity) - (b.position ?? Infinity) || a.id - b.id);
+  }
+
+  /** The user's own latest requests with every field they may see, newest first. */
+  async mine(user: SessionUser): Promise<OwnRequest[]> {
+    const rows = await this.#options.repository.ofUser(user.id, OWN_REQUESTS_LISTED);
+    const settings = await this.#options.settings();
+    const views = await this.#withPlaces(rows, settings.broadcastingMode === 'live');
+    return views.map((view, i) => ({ ...view, ...privateFields(rows[i] as RequestRow) }));
   }
 
   /** Played in the last 24 hours, newest first. */

@@ -263,6 +263,18 @@ export class RequestsRepository {
       .execute();
   }
 
+  /** One user's latest requests, newest first. */
+  ofUser(userId: number, limit: number): Promise<RequestRow[]> {
+    return this.#db
+      .selectFrom('songRequests')
+      .selectAll()
+      .where('userId', '=', userId)
+      .orderBy('requestedAt', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+  }
+
   /** Played since `since`, newest first. */
   playedSince(since: Date): Promise<RequestRow[]> {
     return this.#db

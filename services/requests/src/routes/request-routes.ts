@@ -5,6 +5,7 @@ import {
   createRequestBodySchema,
   idParamsSchema,
   ownRequestSchema,
+  ownRequestsResponseSchema,
   pendingRequestsResponseSchema,
   recentRequestsResponseSchema,
   requestRefusalSchema,
@@ -64,6 +65,15 @@ export function requestRoutes(requests: RequestService): RoutePlugin {
       { config: { access: 'user' }, schema: { response: { 200: pendingRequestsResponseSchema } } },
       async () => {
         const data = await requests.pending();
+        return { data, total: data.length };
+      },
+    );
+
+    app.get(
+      '/api/requests/mine',
+      { config: { access: 'user' }, schema: { response: { 200: ownRequestsResponseSchema } } },
+      async (request) => {
+        const data = await requests.mine(currentUser(request));
         return { data, total: data.length };
       },
     );

@@ -602,6 +602,36 @@ describe('request lists and moderation', () => {
     expect((await other.get('/api/pending-requests')).json().total).toBe(0);
   });
 
+  it('lists a listener’s own requests with their message and place, and nobody else’s', async () => {
+    const { client } = await listener({ name: 'Marloes' });
+    const first = await submit(client, {
+      libraryTrackId: await seedTrack(t.app.db),
+      message: 'Voor mama',
+      browserFingerprint: 'fp-1',
+    });
+    advance(1);
+    await submit(client, { libraryTrackId: await seedTrack(t.app.db) });
+    const admin = await t.as('admin');
+    await admin.patch(`/api/requests/${first.json().id}/status`, { status: 'played' });
+
+    const mine = (await client.get('/api/requests/mine')).json();
+    expect(mine.total).toBe(2);
+    expect(mine.data[0]).toMatchObject({ status: 'approved', position: 1, playedAt: null });
+    expect(mine.data[0].expectedStartTime).not.toBeNull();
+    expect(mine.data[1]).toMatchObject({
+      id: first.json().id,
+      status: 'played',
+      playedAt: now.toISOString(),
+      message: 'Voor mama',
+      browserFingerprint: 'fp-1',
+      position: null,
+    });
+    expect(mine.data[1]).not.toHaveProperty('requesterIp');
+
+    const other = await t.as('listener');
+    expect((await other.get('/api/requests/mine')).json()).toEqual({ data: [], total: 0 });
+  });
+
   it('lists every field for admins, filtered and paginated', async () => {
     const { client } = await listener();
     await submit(client, { libraryTrackId: await seedTrack(t.app.db), message: 'hoi' });

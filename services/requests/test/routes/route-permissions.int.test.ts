@@ -39,6 +39,7 @@ const cases: RouteCases = {
   },
   'GET /api/search': { access: 'user', call: () => ({ url: '/api/search?artist=BL%C3%98F' }) },
   'GET /api/recent-requests': { access: 'user' },
+  'GET /api/requests/mine': { access: 'user' },
   'GET /api/requests': { access: 'admin' },
   'PATCH /api/requests/:id/status': {
     access: 'admin',

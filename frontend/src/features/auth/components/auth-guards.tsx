@@ -4,6 +4,7 @@ import { ShieldAlert } from 'lucide-react';
 import type { User } from '@radio/contracts';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { rememberedPageAfterLogin } from '@/lib/page-after-login';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useAuthUser } from '../api/get-auth-user';
 
@@ -79,10 +80,18 @@ export function RequireUser({ adminOnly = false, children }: RequireUserProps) {
 /** What RequireUser hands to /auth: the page the visitor wanted. */
 type AuthRedirectState = { from: string };
 
-/** The page to open after logging in: the one the visitor wanted (only a path of this site), else home. */
+const isSitePath = (path: unknown): path is string =>
+  typeof path === 'string' && path.startsWith('/') && !path.startsWith('//');
+
+/**
+ * The page to open after logging in: the one the visitor wanted (only a path of this site), or
+ * the one that sent them to /api/login (the requests page), else home.
+ */
 export function pageAfterLogin(state: unknown): string {
   const from = (state as Partial<AuthRedirectState> | null)?.from;
-  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : '/';
+  if (isSitePath(from)) return from;
+  const remembered = rememberedPageAfterLogin();
+  return isSitePath(remembered) ? remembered : '/';
 }
 
 /** Renders its page for visitors who are not logged in; a logged-in user goes on to where they wanted. */

@@ -10,7 +10,7 @@ import {
 import { useMediaSessionControls, useMediaSessionMetadata } from '../hooks/use-media-session';
 import { useOnAir } from '../hooks/use-on-air';
 import { PlayerContext, type PlayerContextValue } from '../hooks/use-player';
-import { useTwoFingerDoubleTap } from '../hooks/use-two-finger-double-tap';
+import { useTwoFingerDoubleTap } from '@/lib/use-two-finger-double-tap';
 import { LivePlayerController } from '../lib/live-player-controller';
 import { MiniPlayer } from './mini-player';
 

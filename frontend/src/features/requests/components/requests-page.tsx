@@ -1,15 +1,21 @@
-import type { ReactNode } from 'react';
-import { LogIn, Music, PauseCircle, Search, type LucideIcon } from 'lucide-react';
+import { useEffect, type ReactNode } from 'react';
+import { LogIn, Music, PauseCircle, type LucideIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { ComingSoon, Page } from '@/components/ui/page';
+import { Page } from '@/components/ui/page';
 import { Spinner } from '@/components/ui/spinner';
+import { forgetPageAfterLogin, rememberPageAfterLogin } from '@/lib/page-after-login';
+import { RequestFlow, type Requester } from './request-flow';
 
 type RequestsPageProps = {
   /** The user or the settings are still loading. */
   isLoading: boolean;
-  isLoggedIn: boolean;
+  /** The logged-in user, or null. */
+  user: Requester | null;
   requestsEnabled: boolean;
+  /** The station is live: no queue lists (the DJ plays requests by hand). */
+  isLive: boolean;
+  timeZone: string;
 };
 
 function Gate({
@@ -32,7 +38,18 @@ function Gate({
   );
 }
 
-function RequestsContent({ isLoading, isLoggedIn, requestsEnabled }: RequestsPageProps) {
+function RequestsContent({
+  isLoading,
+  user,
+  requestsEnabled,
+  isLive,
+  timeZone,
+}: RequestsPageProps) {
+  const loggedIn = user !== null;
+  useEffect(() => {
+    // Back from the login: the note has served.
+    if (loggedIn) forgetPageAfterLogin();
+  }, [loggedIn]);
   if (isLoading) {
     return (
       <div role="status" aria-label="Laden" className="flex justify-center py-16 text-primary">
@@ -40,7 +57,7 @@ function RequestsContent({ isLoading, isLoggedIn, requestsEnabled }: RequestsPag
       </div>
     );
   }
-  if (!isLoggedIn) {
+  if (!user) {
     return (
       <Gate icon={LogIn} title="Login Vereist">
         <p className="text-muted-foreground">
@@ -48,7 +65,9 @@ function RequestsContent({ isLoading, isLoggedIn, requestsEnabled }: RequestsPag
         </p>
         <Button asChild size="lg">
           {/* A full page load: the server decides where logging in happens. */}
-          <a href="/api/login">Inloggen</a>
+          <a href="/api/login" onClick={() => rememberPageAfterLogin('/verzoekjes')}>
+            Inloggen
+          </a>
         </Button>
       </Gate>
     );
@@ -62,12 +81,7 @@ function RequestsContent({ isLoading, isLoggedIn, requestsEnabled }: RequestsPag
       </Gate>
     );
   }
-  return (
-    <ComingSoon icon={Search} title="Zoeken en aanvragen komt hier">
-      Binnenkort zoek je hier op artiest en titel, kies je een nummer en stuur je het in met een
-      bericht of een ingesproken groet.
-    </ComingSoon>
-  );
+  return <RequestFlow user={user} isLive={isLive} timeZone={timeZone} />;
 }
 
 export function RequestsPage(props: RequestsPageProps) {

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 
-/** Spec section 9: two two-finger touches within this window toggle playback. */
+/** Spec section 9: the double-tap window (player toggle, stopping a voice recording). */
 const DOUBLE_TAP_WINDOW_MS = 500;
 
 /**

@@ -1,0 +1,113 @@
+import { useId } from 'react';
+import { ArrowLeft, Lock, Send } from 'lucide-react';
+import { MESSAGE_MAX_LENGTH, type TrackSearchResult } from '@radio/contracts';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Spinner } from '@/components/ui/spinner';
+import type { useVoiceRecorder } from '../hooks/use-voice-recorder';
+import { StepHeading } from './step-heading';
+import { TrackSummary } from './track-summary';
+import { VoiceRecorder } from './voice-recorder';
+
+type DetailsStepProps = {
+  track: TrackSearchResult;
+  name: string;
+  message: string;
+  onMessageChange: (message: string) => void;
+  recorder: ReturnType<typeof useVoiceRecorder>;
+  onBack: () => void;
+  onSubmit: () => void;
+  isSubmitting: boolean;
+  /** The server's refusal of the last try, with the wait. */
+  refusal: string | null;
+};
+
+export function DetailsStep({
+  track,
+  name,
+  message,
+  onMessageChange,
+  recorder,
+  onBack,
+  onSubmit,
+  isSubmitting,
+  refusal,
+}: DetailsStepProps) {
+  const nameId = useId();
+  const messageId = useId();
+  const countId = useId();
+  const recording = recorder.state === 'recording' || recorder.state === 'paused';
+  return (
+    <form
+      className="grid gap-5"
+      aria-label="Je verzoekje"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      <StepHeading step={3}>Je verzoekje</StepHeading>
+      <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border bg-accent/30 p-3">
+        <TrackSummary track={track} />
+        <Button type="button" variant="outline" onClick={onBack}>
+          <ArrowLeft aria-hidden="true" />
+          Ander nummer
+        </Button>
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor={nameId}>Je naam</Label>
+        <div className="relative">
+          <Input
+            id={nameId}
+            value={name}
+            readOnly
+            aria-describedby={`${nameId}-hint`}
+            className="pr-10 text-muted-foreground"
+          />
+          <Lock
+            aria-hidden="true"
+            className="absolute top-1/2 right-3 size-4 -translate-y-1/2 text-muted-foreground"
+          />
+        </div>
+        <p id={`${nameId}-hint`} className="text-xs text-muted-foreground">
+          Je naam hoort bij je account en kan niet worden gewijzigd.
+        </p>
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor={messageId}>Bericht voor de DJ (optioneel)</Label>
+        <textarea
+          id={messageId}
+          value={message}
+          onChange={(event) => onMessageChange(event.target.value)}
+          maxLength={MESSAGE_MAX_LENGTH}
+          rows={3}
+          aria-describedby={countId}
+          placeholder="Voor wie is dit nummer?"
+          className="w-full rounded-md border border-input bg-card px-3 py-2 text-base shadow-xs placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/40 focus-visible:outline-none sm:text-sm"
+        />
+        <p id={countId} className="text-right text-xs text-muted-foreground tabular-nums">
+          {message.length}/{MESSAGE_MAX_LENGTH} tekens
+        </p>
+      </div>
+      <VoiceRecorder recorder={recorder} />
+      {refusal && (
+        <p
+          role="alert"
+          className="rounded-lg border border-destructive/40 bg-destructive/10 p-3 text-sm font-medium text-destructive"
+        >
+          {refusal}
+        </p>
+      )}
+      <Button type="submit" size="lg" disabled={isSubmitting || recording} className="w-full">
+        {isSubmitting ? <Spinner /> : <Send aria-hidden="true" />}
+        Verzoekje versturen
+      </Button>
+      {recording && (
+        <p className="-mt-3 text-center text-xs text-muted-foreground">
+          Stop eerst de opname om te versturen.
+        </p>
+      )}
+    </form>
+  );
+}
