@@ -9,3 +9,4 @@ export * from './acquisition.ts';
 export * from './requests.ts';
 export * from './search.ts';
 export * from './voicetrack.ts';
+export * from './cloud-uploads.ts';

@@ -157,6 +157,8 @@ export interface CloudUploadsTable {
   status: Generated<CloudUploadStatus>;
   reviewedBy: string | null;
   reviewedAt: Date | null;
+  bitrateKbps: number | null;
+  durationSeconds: number | null;
 }
 
 export type AutomationEntryKind = 'request' | 'voice_message' | 'manual';
@@ -213,3 +215,4 @@ export type LibraryTrackRow = Selectable<LibraryTracksTable>;
 export type SongRequestRow = Selectable<SongRequestsTable>;
 export type AutomationQueueRow = Selectable<AutomationQueueTable>;
 export type VoiceMessageRow = Selectable<VoiceMessagesTable>;
+export type CloudUploadRow = Selectable<CloudUploadsTable>;

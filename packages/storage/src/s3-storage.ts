@@ -4,10 +4,12 @@ import { Client, S3Error } from 'minio';
 import { ByteLimit } from './byte-limit.ts';
 import {
   assertValidKey,
+  attachmentDisposition,
   ObjectNotFoundError,
   type ObjectStat,
   type ObjectStorage,
   type PutOptions,
+  type SignedUrlOptions,
 } from './storage.ts';
 
 export interface S3StorageOptions {
@@ -100,8 +102,12 @@ export class S3Storage implements ObjectStorage {
     await this.#client.removeObject(this.#bucket, key);
   }
 
-  signedUrl(key: string, ttlSeconds: number): Promise<string> {
+  signedUrl(key: string, ttlSeconds: number, options: SignedUrlOptions = {}): Promise<string> {
     assertValidKey(key);
-    return this.#client.presignedGetObject(this.#bucket, key, ttlSeconds);
+    const headers: Record<string, string> = {};
+    if (options.downloadName !== undefined) {
+      headers['response-content-disposition'] = attachmentDisposition(options.downloadName);
+    }
+    return this.#client.presignedGetObject(this.#bucket, key, ttlSeconds, headers);
   }
 }

@@ -12,6 +12,16 @@ export interface PutOptions {
   contentType: string;
 }
 
+export interface SignedUrlOptions {
+  downloadName?: string;
+}
+
+/** `Content-Disposition: attachment` with a file name any browser keeps (RFC 6266). */
+export function attachmentDisposition(name: string): string {
+  const fallback = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
+}
+
 /** Object storage: a local folder (native) or an S3 bucket (MinIO under compose). */
 export interface ObjectStorage {
   /** Stores the stream under `key`. On any failure nothing is left under the key. */
@@ -22,8 +32,12 @@ export interface ObjectStorage {
   stat(key: string): Promise<ObjectStat | null>;
   /** Removes the object; removing a missing one is not an error. */
   delete(key: string): Promise<void>;
-  /** A URL that fetches the object without further credentials until it expires. */
-  signedUrl(key: string, ttlSeconds: number): Promise<string>;
+  /**
+   * A URL that fetches the object without further credentials until it expires. With
+   * `downloadName` the bucket answers it as an attachment of that name (the local driver's
+   * links are served by the uploads service, which names the file itself).
+   */
+  signedUrl(key: string, ttlSeconds: number, options?: SignedUrlOptions): Promise<string>;
 }
 
 export class ObjectTooLargeError extends Error {

@@ -1,6 +1,9 @@
 import { createService, type ServiceApp } from '@radio/service-kit';
 import { createStorage, pathSigningSecret, type ObjectStorage } from '@radio/storage';
 import type { UploadsConfig } from './config.ts';
+import { CloudUploadService } from './cloud-uploads/cloud-upload-service.ts';
+import { CloudUploadsRepository } from './cloud-uploads/cloud-uploads-repository.ts';
+import { cloudUploadRoutes } from './routes/cloud-upload-routes.ts';
 import { voicetrackRoutes } from './routes/voicetrack-routes.ts';
 import { VoiceMessageService } from './voice-messages/voice-message-service.ts';
 import { VoiceMessagesRepository } from './voice-messages/voice-messages-repository.ts';
@@ -22,6 +25,12 @@ export function buildApp(
     routes: async (app) => {
       const voices = new VoiceMessageService(storage, new VoiceMessagesRepository(app.db));
       await app.register(voicetrackRoutes(voices, signingSecret));
+      const tracks = new CloudUploadService(storage, new CloudUploadsRepository(app.db), {
+        perDay: config.CLOUD_UPLOADS_PER_DAY,
+        timeZone: config.STATION_TZ,
+        downloadTtlSeconds: config.CLOUD_UPLOAD_LINK_SECONDS,
+      });
+      await app.register(cloudUploadRoutes(tracks, signingSecret));
     },
   });
 }

@@ -1,11 +1,17 @@
-import type { z } from 'zod';
-import { port, serviceEnv } from '@radio/service-kit';
+import { z } from 'zod';
+import { port, serviceEnv, timeZone } from '@radio/service-kit';
 import { checkStorageEnv, storageEnv } from '@radio/storage';
 
 export const uploadsEnv = serviceEnv
   .extend({
     PORT: port.default(3104),
     ...storageEnv.shape,
+    /** Track uploads (POST /api/cloud-upload) one listener may make in 24 hours. */
+    CLOUD_UPLOADS_PER_DAY: z.coerce.number().int().min(1).max(1_000).default(10),
+    /** How long an admin's download link of an uploaded track works. */
+    CLOUD_UPLOAD_LINK_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
+    /** The time zone in which the daily limit's refusal says when uploading works again. */
+    STATION_TZ: timeZone.default('Europe/Amsterdam'),
   })
   .superRefine(checkStorageEnv);
 export type UploadsConfig = z.output<typeof uploadsEnv>;

@@ -18,7 +18,8 @@ import {
   type ServiceApp,
 } from '@radio/service-kit';
 import { isValidPathSignature } from '@radio/storage';
-import { writeTo, type VoiceMessageService } from '../voice-messages/voice-message-service.ts';
+import type { VoiceMessageService } from '../voice-messages/voice-message-service.ts';
+import { receiveForm } from './multipart-form.ts';
 
 const notFound = (): HttpError => new HttpError(404, 'NOT_FOUND', 'Deze pagina bestaat niet');
 const tooLarge = (): HttpError =>
@@ -31,53 +32,7 @@ const brokenUpload = (): HttpError =>
     'INCOMPLETE_UPLOAD',
     'De opname is niet volledig aangekomen. Probeer het opnieuw.',
   );
-
-const isFileTooLarge = (error: unknown): boolean =>
-  (error as { code?: unknown } | null)?.code === 'FST_REQ_FILE_TOO_LARGE';
-
-/** A client error of the multipart parser (a broken or cut-off form), not a failure of ours. */
-function asUploadError(error: unknown): unknown {
-  if (error instanceof HttpError) return error;
-  if (isFileTooLarge(error)) return tooLarge();
-  const status = (error as { statusCode?: unknown } | null)?.statusCode;
-  if (typeof status === 'number' && status >= 400 && status < 500) return error;
-  // System errors (a full disk...) stay failures of ours; everything else is the form's fault.
-  const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code === 'string' && /^E[A-Z]+$/.test(code) && code !== 'ECONNRESET') return error;
-  return brokenUpload();
-}
-
-/** Reads the multipart form: the `audio` file into `file`, the text fields checked. */
-async function receiveForm(request: FastifyRequest, file: string): Promise<void> {
-  const fields: Record<string, string> = {};
-  let sawAudio = false;
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        if (part.fieldname !== 'audio' || sawAudio) {
-          part.file.resume();
-          continue;
-        }
-        sawAudio = true;
-        await writeTo(part.file, file);
-        if (part.file.truncated) throw tooLarge();
-      } else {
-        fields[part.fieldname] = String(part.value);
-      }
-    }
-  } catch (error) {
-    throw asUploadError(error);
-  }
-  if (!sawAudio) throw missingAudio();
-  const parsed = voicetrackUploadFieldsSchema.safeParse(fields);
-  if (!parsed.success) {
-    throw new HttpError(
-      400,
-      'VALIDATION_ERROR',
-      parsed.error.issues[0]?.message ?? 'Ongeldige invoer',
-    );
-  }
-}
+const refusals = { tooLarge, missingAudio, broken: brokenUpload };
 
 /** Whether the caller may hear this voice message: a signed link, the station, its owner or an admin. */
 async function mayFetch(
@@ -126,7 +81,9 @@ export function voicetrackRoutes(voices: VoiceMessageService, signingSecret: str
           );
         }
         const user = currentUser(request);
-        const { downloadUrl } = await voices.store(user.id, (file) => receiveForm(request, file));
+        const { downloadUrl } = await voices.store(user.id, async (file) => {
+          await receiveForm(request, file, voicetrackUploadFieldsSchema, refusals);
+        });
         request.log.info({ userId: user.id }, 'voice message stored');
         return reply.code(201).send({ downloadUrl });
       },

@@ -20,6 +20,51 @@ const cases: RouteCases = {
       return multipartBody({ bytes, name: 'opname.webm', type: 'audio/webm' });
     },
   },
+  'POST /api/cloud-upload': {
+    access: 'user',
+    success: 201,
+    call: async () => {
+      const dir = await mkdtemp(path.join(os.tmpdir(), 'radio-uploads-audio-'));
+      const bytes = await makeRecording(dir, 'mp3', { seconds: 1 });
+      return multipartBody(
+        { bytes, name: 'Artiest - Titel.mp3', type: 'audio/mpeg' },
+        { artist: 'Artiest', title: 'Titel', submittedBy: 'Luisteraar' },
+      );
+    },
+  },
+  'GET /api/cloud-uploads': { access: 'admin' },
+  'PATCH /api/cloud-uploads/:id/status': {
+    access: 'admin',
+    call: async ({ testApp, seq }) => {
+      const { id } = await testApp.app.db
+        .insertInto('cloudUploads')
+        .values({
+          artist: 'Artiest',
+          title: `Titel ${seq}`,
+          originalName: 'track.mp3',
+          submittedBy: 'Luisteraar',
+          objectKey: `cloud-uploads/permissions-${seq}.mp3`,
+          contentType: 'audio/mpeg',
+          sizeBytes: 1,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { url: `/api/cloud-uploads/${id}/status`, payload: { status: 'approved' } };
+    },
+  },
+  // Access is what this proves; an upload without its object is not found, even for an admin
+  // (a real download is in cloud-upload.int.test.ts).
+  'POST /api/cloud-uploads/:id/download': {
+    access: 'admin',
+    success: 404,
+    call: () => ({ url: '/api/cloud-uploads/2147483647/download' }),
+  },
+  // A signed link only; a name that was never stored is not found for anyone.
+  'GET /files/cloud-uploads/:name': {
+    access: 'public',
+    success: 404,
+    call: () => ({ url: '/files/cloud-uploads/0123456789abcdef0123456789abcdef.mp3' }),
+  },
   // Owner, admin and station only; every one else is told it does not exist (see
   // voicetrack-upload.int.test.ts). A name that was never stored is not found for anyone.
   'GET /files/voicetracks/:name': {

@@ -1,0 +1,190 @@
+import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import {
+  CLOUD_UPLOAD_MAX_BYTES,
+  CLOUD_UPLOAD_MIN_KBPS,
+  type CloudUpload,
+  type CloudUploadFields,
+} from '@radio/contracts';
+import type { CloudUploadRow, CloudUploadStatus } from '@radio/db';
+import { HttpError } from '@radio/service-kit';
+import type { ObjectStorage } from '@radio/storage';
+import { inspectTrack } from './cloud-audio.ts';
+import type { CloudUploadsRepository } from './cloud-uploads-repository.ts';
+
+export const CLOUD_KEY_PREFIX = 'cloud-uploads/';
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface CloudUploadLimits {
+  perDay: number;
+  timeZone: string;
+  downloadTtlSeconds: number;
+}
+
+/** `receive` streams the upload into the file it is given and returns the checked form. */
+export type ReceiveUpload = (
+  file: string,
+) => Promise<{ fields: CloudUploadFields; fileName: string }>;
+
+/** The guideline is about lossy encodings: a FLAC of a quiet song may average below 128 kbps. */
+const LOSSLESS_TYPES = new Set(['audio/flac', 'audio/wav', 'audio/x-wav']);
+
+export function toCloudUpload(row: CloudUploadRow): CloudUpload {
+  return {
+    id: row.id,
+    artist: row.artist,
+    title: row.title,
+    originalName: row.originalName,
+    submittedBy: row.submittedBy,
+    message: row.message,
+    uploadedAt: row.uploadedAt.toISOString(),
+    status: row.status,
+    reviewedBy: row.reviewedBy,
+    reviewedAt: row.reviewedAt?.toISOString() ?? null,
+    contentType: row.contentType,
+    sizeBytes: Number(row.sizeBytes),
+    bitrateKbps: row.bitrateKbps,
+    durationSeconds: row.durationSeconds,
+    lowBitrate:
+      !LOSSLESS_TYPES.has(row.contentType) &&
+      (row.bitrateKbps === null || row.bitrateKbps < CLOUD_UPLOAD_MIN_KBPS),
+  };
+}
+
+/** Only the bare name of what the browser called the file, for the download's name. */
+const cleanName = (name: string): string =>
+  (name.split(/[\\/]/).at(-1) ?? '')
+    .replace(/[\p{Cc}"]/gu, '')
+    .trim()
+    .slice(0, 200) || 'track';
+
+/** Listener track uploads: checked, stored, moderated by an admin and downloaded. */
+export class CloudUploadService {
+  readonly #storage: ObjectStorage;
+  readonly #repository: CloudUploadsRepository;
+  readonly #limits: CloudUploadLimits;
+
+  constructor(
+    storage: ObjectStorage,
+    repository: CloudUploadsRepository,
+    limits: CloudUploadLimits,
+  ) {
+    this.#storage = storage;
+    this.#repository = repository;
+    this.#limits = limits;
+  }
+
+  /** Refuses a user who reached the daily limit, saying when the next upload is possible. */
+  async assertUnderDailyLimit(userId: number, now = new Date()): Promise<void> {
+    const times = await this.#repository.uploadTimesSince(userId, new Date(now.getTime() - DAY_MS));
+    if (times.length < this.#limits.perDay) return;
+    const oldest = times[times.length - this.#limits.perDay] ?? now;
+    const next = new Date(oldest.getTime() + DAY_MS);
+    const when = new Intl.DateTimeFormat('nl-NL', {
+      timeZone: this.#limits.timeZone,
+      weekday: 'long',
+      hour: '2-digit',
+      minute: '2-digit',
+    }).format(next);
+    const retryAfter = Math.max(1, Math.ceil((next.getTime() - now.getTime()) / 1000));
+    throw new HttpError(
+      429,
+      'DAILY_UPLOAD_LIMIT',
+      `Je hebt het maximum van ${this.#limits.perDay} uploads per dag bereikt. Je kunt weer uploaden vanaf ${when}.`,
+      { 'retry-after': String(retryAfter) },
+    );
+  }
+
+  /**
+   * The upload streams into a private temporary file (never whole in memory) while the size
+   * limit is enforced, is checked by its bytes, then streamed into storage; only an upload that
+   * passes every check becomes an object and a row, and any failure removes both.
+   */
+  async store(userId: number, receive: ReceiveUpload): Promise<CloudUploadRow> {
+    await this.assertUnderDailyLimit(userId);
+    const work = await mkdtemp(path.join(os.tmpdir(), 'radio-cloud-'));
+    let key: string | null = null;
+    try {
+      const upload = path.join(work, 'upload');
+      const { fields, fileName } = await receive(upload);
+      const facts = await inspectTrack(upload);
+      key = `${CLOUD_KEY_PREFIX}${randomBytes(16).toString('hex')}.${facts.extension}`;
+      const { size } = await this.#storage.put(key, createReadStream(upload), {
+        maxBytes: CLOUD_UPLOAD_MAX_BYTES,
+        contentType: facts.contentType,
+      });
+      return await this.#repository.insert({
+        userId,
+        artist: fields.artist,
+        title: fields.title,
+        originalName: cleanName(fileName),
+        submittedBy: fields.submittedBy,
+        message: fields.message || null,
+        objectKey: key,
+        contentType: facts.contentType,
+        sizeBytes: size,
+        bitrateKbps: facts.bitrateKbps,
+        durationSeconds: facts.durationSeconds,
+      });
+    } catch (error) {
+      if (key !== null) await this.#storage.delete(key);
+      throw error;
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
+  }
+
+  list(status: CloudUploadStatus | undefined): Promise<CloudUploadRow[]> {
+    return this.#repository.list(status);
+  }
+
+  /** pending → approved or rejected; every other move is a conflict. */
+  async decide(
+    id: number,
+    status: 'approved' | 'rejected',
+    admin: string,
+  ): Promise<CloudUploadRow> {
+    const row = await this.#repository.move(id, ['pending'], status, admin);
+    if (row) return row;
+    throw (await this.#repository.findById(id)) ? conflict(status) : notFound();
+  }
+
+  /** A short-lived link to the original file; an approved upload becomes downloaded. */
+  async download(id: number, admin: string): Promise<string> {
+    const row = await this.#repository.findById(id);
+    if (!row) throw notFound();
+    if (row.status !== 'approved' && row.status !== 'downloaded') throw conflict('downloaded');
+    if (!(await this.#storage.stat(row.objectKey))) throw notFound();
+    const url = await this.#storage.signedUrl(row.objectKey, this.#limits.downloadTtlSeconds, {
+      downloadName: row.originalName,
+    });
+    if (row.status === 'approved')
+      await this.#repository.move(id, ['approved'], 'downloaded', admin);
+    return url;
+  }
+
+  /** The upload behind a stored object and its bytes, for a signed local link. */
+  async open(
+    objectKey: string,
+  ): Promise<{ row: CloudUploadRow; stream: Readable; size: number } | null> {
+    const row = await this.#repository.findByKey(objectKey);
+    const stat = row ? await this.#storage.stat(objectKey) : null;
+    if (!row || !stat) return null;
+    return { row, stream: await this.#storage.get(objectKey), size: stat.size };
+  }
+}
+
+const notFound = (): HttpError =>
+  new HttpError(404, 'NOT_FOUND', 'Deze upload bestaat niet (meer).');
+const conflict = (to: string): HttpError =>
+  new HttpError(
+    409,
+    'INVALID_STATUS_TRANSITION',
+    to === 'downloaded'
+      ? 'Alleen een goedgekeurde upload kan worden gedownload.'
+      : 'Alleen een upload die wacht op beoordeling kan worden goedgekeurd of afgewezen.',
+  );

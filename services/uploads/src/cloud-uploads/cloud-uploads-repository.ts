@@ -1,0 +1,73 @@
+import type { CloudUploadRow, CloudUploadStatus, Db } from '@radio/db';
+
+export interface NewCloudUpload {
+  userId: number;
+  artist: string;
+  title: string;
+  originalName: string;
+  submittedBy: string;
+  message: string | null;
+  objectKey: string;
+  contentType: string;
+  sizeBytes: number;
+  bitrateKbps: number | null;
+  durationSeconds: number | null;
+}
+
+export class CloudUploadsRepository {
+  readonly #db: Db;
+
+  constructor(db: Db) {
+    this.#db = db;
+  }
+
+  async insert(row: NewCloudUpload): Promise<CloudUploadRow> {
+    return this.#db.insertInto('cloudUploads').values(row).returningAll().executeTakeFirstOrThrow();
+  }
+
+  /** A user's uploads since `since`, oldest first (their times, for the daily limit). */
+  async uploadTimesSince(userId: number, since: Date): Promise<Date[]> {
+    const rows = await this.#db
+      .selectFrom('cloudUploads')
+      .select('uploadedAt')
+      .where('userId', '=', userId)
+      .where('uploadedAt', '>', since)
+      .orderBy('uploadedAt', 'asc')
+      .execute();
+    return rows.map((row) => row.uploadedAt);
+  }
+
+  async list(status: CloudUploadStatus | undefined): Promise<CloudUploadRow[]> {
+    let query = this.#db.selectFrom('cloudUploads').selectAll();
+    if (status) query = query.where('status', '=', status);
+    return query.orderBy('uploadedAt', 'desc').orderBy('id', 'desc').limit(1000).execute();
+  }
+
+  async findById(id: number): Promise<CloudUploadRow | undefined> {
+    return this.#db.selectFrom('cloudUploads').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Moves the upload from one of `from` to `to`; undefined when it was in no such status. */
+  async move(
+    id: number,
+    from: readonly CloudUploadStatus[],
+    to: CloudUploadStatus,
+    reviewedBy: string,
+  ): Promise<CloudUploadRow | undefined> {
+    return this.#db
+      .updateTable('cloudUploads')
+      .set({ status: to, reviewedBy, reviewedAt: new Date() })
+      .where('id', '=', id)
+      .where('status', 'in', from)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  async findByKey(objectKey: string): Promise<CloudUploadRow | undefined> {
+    return this.#db
+      .selectFrom('cloudUploads')
+      .selectAll()
+      .where('objectKey', '=', objectKey)
+      .executeTakeFirst();
+  }
+}

@@ -1,0 +1,160 @@
+import multipart from '@fastify/multipart';
+import { z } from 'zod';
+import {
+  CLOUD_UPLOAD_MAX_BYTES,
+  cloudUploadDownloadResponseSchema,
+  cloudUploadFieldsSchema,
+  cloudUploadResponseSchema,
+  cloudUploadsQuerySchema,
+  cloudUploadsResponseSchema,
+  cloudUploadStatusBodySchema,
+  FILES_PATH_PREFIX,
+} from '@radio/contracts';
+import { currentUser, HttpError, type RoutePlugin } from '@radio/service-kit';
+import { attachmentDisposition, isValidPathSignature } from '@radio/storage';
+import {
+  CLOUD_KEY_PREFIX,
+  toCloudUpload,
+  type CloudUploadService,
+} from '../cloud-uploads/cloud-upload-service.ts';
+import { receiveForm } from './multipart-form.ts';
+
+const refusals = {
+  tooLarge: () =>
+    new HttpError(413, 'FILE_TOO_LARGE', 'Bestand te groot: een track mag maximaal 50 MB zijn.'),
+  missingAudio: () =>
+    new HttpError(400, 'MISSING_AUDIO', 'Incomplete informatie: kies een audiobestand.'),
+  broken: () =>
+    new HttpError(
+      400,
+      'INCOMPLETE_UPLOAD',
+      'Het bestand is niet volledig aangekomen. Probeer het opnieuw.',
+    ),
+};
+
+const notFound = (): HttpError => new HttpError(404, 'NOT_FOUND', 'Deze pagina bestaat niet');
+
+const reviewer = (user: { name: string; email: string }): string => user.name.trim() || user.email;
+
+/** The kit's error body, which the upload page reads as `error` (spec section 7). */
+const errorBody = z.looseObject({ message: z.string(), code: z.string() });
+
+const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/** Listener track uploads (POST /api/cloud-upload) and their moderation by an admin. */
+export function cloudUploadRoutes(uploads: CloudUploadService, signingSecret: string): RoutePlugin {
+  return async (app) => {
+    await app.register(multipart, {
+      limits: {
+        fileSize: CLOUD_UPLOAD_MAX_BYTES,
+        files: 1,
+        fields: 10,
+        fieldSize: 8_192,
+        parts: 12,
+      },
+    });
+
+    // The upload page reads `error` from a refusal (spec section 7); `message` stays for the rest.
+    app.addHook('onSend', async (_request, reply, payload: unknown) => {
+      if (reply.statusCode < 400 || typeof payload !== 'string') return payload;
+      const parsed = errorBody.safeParse(JSON.parse(payload));
+      return parsed.success
+        ? JSON.stringify({ ...parsed.data, error: parsed.data.message })
+        : payload;
+    });
+
+    app.post(
+      '/api/cloud-upload',
+      {
+        config: { access: 'user' },
+        schema: { response: { 201: cloudUploadResponseSchema } },
+      },
+      async (request, reply) => {
+        if (!request.isMultipart()) {
+          throw new HttpError(
+            415,
+            'NOT_MULTIPART',
+            'Stuur de track als formulier (multipart/form-data) met het veld audio.',
+          );
+        }
+        const user = currentUser(request);
+        const row = await uploads.store(user.id, (file) =>
+          receiveForm(request, file, cloudUploadFieldsSchema, refusals),
+        );
+        request.log.info({ userId: user.id, uploadId: row.id }, 'cloud upload stored');
+        return reply.code(201).send({ upload: toCloudUpload(row) });
+      },
+    );
+
+    app.get(
+      '/api/cloud-uploads',
+      {
+        config: { access: 'admin' },
+        schema: {
+          querystring: cloudUploadsQuerySchema,
+          response: { 200: cloudUploadsResponseSchema },
+        },
+      },
+      async (request) => ({
+        uploads: (await uploads.list(request.query.status)).map(toCloudUpload),
+      }),
+    );
+
+    app.patch(
+      '/api/cloud-uploads/:id/status',
+      {
+        config: { access: 'admin' },
+        schema: {
+          params: idParams,
+          body: cloudUploadStatusBodySchema,
+          response: { 200: cloudUploadResponseSchema },
+        },
+      },
+      async (request) => {
+        const admin = reviewer(currentUser(request));
+        const row = await uploads.decide(request.params.id, request.body.status, admin);
+        return { upload: toCloudUpload(row) };
+      },
+    );
+
+    app.post(
+      '/api/cloud-uploads/:id/download',
+      {
+        config: { access: 'admin' },
+        schema: { params: idParams, response: { 200: cloudUploadDownloadResponseSchema } },
+      },
+      async (request) => ({
+        downloadUrl: await uploads.download(request.params.id, reviewer(currentUser(request))),
+      }),
+    );
+
+    // Signed links of the local driver; a bucket serves its own.
+    app.get(
+      `${FILES_PATH_PREFIX}${CLOUD_KEY_PREFIX}:name`,
+      {
+        config: { access: 'public' },
+        schema: {
+          params: z.object({ name: z.string().max(300) }),
+          querystring: z.object({
+            expires: z.string().max(20).optional(),
+            signature: z.string().max(200).optional(),
+          }),
+          response: { 200: z.unknown() },
+        },
+      },
+      async (request, reply) => {
+        const pathname = request.url.split('?')[0] ?? '';
+        if (!isValidPathSignature(signingSecret, pathname, request.query)) throw notFound();
+        if (!/^[a-f0-9]{32}\.[a-z0-9]{2,5}$/.test(request.params.name)) throw notFound();
+        const object = await uploads.open(`${CLOUD_KEY_PREFIX}${request.params.name}`);
+        if (!object) throw notFound();
+        return reply
+          .header('cache-control', 'private, no-store')
+          .header('content-length', String(object.size))
+          .header('content-disposition', attachmentDisposition(object.row.originalName))
+          .type(object.row.contentType)
+          .send(object.stream);
+      },
+    );
+  };
+}

@@ -1,0 +1,66 @@
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { HttpError } from '@radio/service-kit';
+import { writeTo } from '../voice-messages/voice-message-service.ts';
+
+export interface FormRefusals {
+  tooLarge: () => HttpError;
+  missingAudio: () => HttpError;
+  broken: () => HttpError;
+}
+
+const isFileTooLarge = (error: unknown): boolean =>
+  (error as { code?: unknown } | null)?.code === 'FST_REQ_FILE_TOO_LARGE';
+
+/** A client error of the multipart parser (a broken or cut-off form), not a failure of ours. */
+function asUploadError(error: unknown, refusals: FormRefusals): unknown {
+  if (error instanceof HttpError) return error;
+  if (isFileTooLarge(error)) return refusals.tooLarge();
+  const status = (error as { statusCode?: unknown } | null)?.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) return error;
+  // System errors (a full disk...) stay failures of ours; everything else is the form's fault.
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && /^E[A-Z]+$/.test(code) && code !== 'ECONNRESET') return error;
+  return refusals.broken();
+}
+
+/**
+ * Reads a multipart form: the `audio` file streamed into `file` (the size limit is the multipart
+ * plugin's, enforced while it streams), the text fields checked against `schema`.
+ */
+export async function receiveForm<Schema extends z.ZodType>(
+  request: FastifyRequest,
+  file: string,
+  schema: Schema,
+  refusals: FormRefusals,
+): Promise<{ fields: z.output<Schema>; fileName: string }> {
+  const fields: Record<string, string> = {};
+  let fileName: string | null = null;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'audio' || fileName !== null) {
+          part.file.resume();
+          continue;
+        }
+        fileName = part.filename;
+        await writeTo(part.file, file);
+        if (part.file.truncated) throw refusals.tooLarge();
+      } else {
+        fields[part.fieldname] = String(part.value);
+      }
+    }
+  } catch (error) {
+    throw asUploadError(error, refusals);
+  }
+  if (fileName === null) throw refusals.missingAudio();
+  const parsed = schema.safeParse(fields);
+  if (!parsed.success) {
+    throw new HttpError(
+      400,
+      'VALIDATION_ERROR',
+      parsed.error.issues[0]?.message ?? 'Ongeldige invoer',
+    );
+  }
+  return { fields: parsed.data, fileName };
+}

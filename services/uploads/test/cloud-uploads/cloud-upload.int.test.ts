@@ -1,0 +1,439 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CloudUpload } from '@radio/contracts';
+import { createTestApp, type TestApp, type TestUser } from '@radio/service-kit/testing';
+import { pathSigningSecret, S3Storage, signPath } from '@radio/storage';
+import { startS3, type S3Server } from '@radio/testing';
+import { multipartBody } from '../audio.ts';
+import { buildUploadsApp } from '../build.ts';
+
+const UPLOAD = '/api/cloud-upload';
+const FIELDS = {
+  artist: 'De Dijk',
+  title: 'Mag het licht uit',
+  submittedBy: 'Luisteraar',
+  message: 'Voor de zondagmiddag',
+};
+
+let t: TestApp;
+let storageDir: string;
+let audioDir: string;
+let listener: TestUser;
+let admin: TestUser;
+
+beforeAll(async () => {
+  storageDir = await mkdtemp(path.join(os.tmpdir(), 'radio-cloud-storage-'));
+  audioDir = await mkdtemp(path.join(os.tmpdir(), 'radio-cloud-audio-'));
+  t = await createTestApp(buildUploadsApp, { STORAGE_DIR: storageDir });
+  listener = await t.createUser({ name: 'Uploader' });
+  admin = await t.createUser({ name: 'Moderator', role: 'admin' });
+});
+
+afterAll(async () => {
+  await t.close();
+  await rm(storageDir, { recursive: true, force: true });
+  await rm(audioDir, { recursive: true, force: true });
+});
+
+/** A 440 Hz tone encoded by ffmpeg as a phone or a music program would. */
+function makeTrack(
+  kind: 'mp3' | 'flac' | 'ogg',
+  { seconds = 3, kbps = 192 } = {},
+): Promise<Buffer> {
+  const file = path.join(audioDir, `track-${seconds}-${kbps}.${kind}`);
+  const codec = {
+    mp3: ['-c:a', 'libmp3lame', '-b:a', `${kbps}k`],
+    flac: ['-c:a', 'flac'],
+    ogg: ['-c:a', 'libvorbis', '-b:a', `${kbps}k`],
+  }[kind];
+  execFileSync('ffmpeg', [
+    ...['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi'],
+    ...['-i', 'sine=frequency=440:sample_rate=44100', '-t', String(seconds), '-ac', '2'],
+    ...codec,
+    file,
+  ]);
+  return readFile(file);
+}
+
+function makeJpeg(): Promise<Buffer> {
+  const file = path.join(audioDir, 'foto.jpg');
+  execFileSync('ffmpeg', [
+    ...['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'color=red:s=32x32'],
+    ...['-frames:v', '1', file],
+  ]);
+  return readFile(file);
+}
+
+async function upload(
+  user: TestUser,
+  audio: { bytes: Buffer; name: string; type: string } | null,
+  fields: Record<string, string> = FIELDS,
+) {
+  const { payload, headers } = await multipartBody(audio, fields);
+  const client = await t.clientFor(user);
+  return client.post(UPLOAD, payload, { headers });
+}
+
+/** The stored objects (files of the local driver) and the rows, to prove nothing stayed. */
+async function stored(): Promise<{ objects: string[]; rows: number }> {
+  const entries = await readdir(storageDir, { recursive: true, withFileTypes: true });
+  const objects = entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(storageDir, path.join(entry.parentPath, entry.name)));
+  const { count } = await t.app.db
+    .selectFrom('cloudUploads')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .executeTakeFirstOrThrow();
+  return { objects: objects.sort(), rows: Number(count) };
+}
+
+const tempDirs = async (): Promise<string[]> =>
+  (await readdir(os.tmpdir())).filter(
+    (name) =>
+      name.startsWith('radio-cloud-') && !name.includes('storage') && !name.includes('audio'),
+  );
+
+describe('POST /api/cloud-upload', () => {
+  it('stores an MP3 with what its file says, pending, for the admin to see', async () => {
+    const bytes = await makeTrack('mp3', { kbps: 192 });
+    const response = await upload(listener, {
+      bytes,
+      name: 'De Dijk - Mag het licht uit.mp3',
+      type: 'audio/mpeg',
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const { upload: item } = response.json<{ upload: CloudUpload }>();
+    expect(item).toMatchObject({
+      ...FIELDS,
+      originalName: 'De Dijk - Mag het licht uit.mp3',
+      status: 'pending',
+      contentType: 'audio/mpeg',
+      sizeBytes: bytes.length,
+      bitrateKbps: 192,
+      lowBitrate: false,
+    });
+    expect(item.durationSeconds).toBeCloseTo(3, 0);
+    const row = await t.app.db
+      .selectFrom('cloudUploads')
+      .selectAll()
+      .where('id', '=', item.id)
+      .executeTakeFirstOrThrow();
+    expect(row.userId).toBe(listener.id);
+    expect(await readFile(path.join(storageDir, row.objectKey))).toEqual(bytes);
+  });
+
+  it('takes a FLAC named .mp3 by its bytes, and flags a track below 128 kbps', async () => {
+    const flac = await makeTrack('flac');
+    const lossless = await upload(listener, { bytes: flac, name: 'track.mp3', type: 'audio/mpeg' });
+    expect(lossless.statusCode, lossless.body).toBe(201);
+    expect(lossless.json<{ upload: CloudUpload }>().upload).toMatchObject({
+      contentType: 'audio/flac',
+      lowBitrate: false,
+    });
+
+    const thin = await upload(listener, {
+      bytes: await makeTrack('mp3', { kbps: 64 }),
+      name: 'dun.mp3',
+      type: 'audio/mpeg',
+    });
+    expect(thin.statusCode, thin.body).toBe(201);
+    expect(thin.json<{ upload: CloudUpload }>().upload).toMatchObject({
+      bitrateKbps: 64,
+      lowBitrate: true,
+    });
+  });
+
+  describe('refuses, with the text in `error`, and keeps nothing', () => {
+    const refused = async (
+      response: { statusCode: number; json: () => unknown; body: string },
+      status: number,
+      code: string,
+      text: RegExp,
+    ) => {
+      expect(response.statusCode, response.body).toBe(status);
+      expect(response.json()).toMatchObject({
+        code,
+        message: expect.stringMatching(text),
+        error: expect.stringMatching(text),
+      });
+    };
+
+    it('a JPEG renamed to .mp3', async () => {
+      const before = await stored();
+      const bytes = await makeJpeg();
+      const response = await upload(listener, { bytes, name: 'track.mp3', type: 'audio/mpeg' });
+      await refused(response, 415, 'UNSUPPORTED_AUDIO_TYPE', /^Ongeldig bestandstype/);
+      expect(await stored()).toEqual(before);
+    });
+
+    it('a file of 50 MB and 1 byte, while it streams', async () => {
+      const before = await stored();
+      const bytes = Buffer.alloc(50 * 1024 * 1024 + 1);
+      (await makeTrack('mp3')).copy(bytes);
+      const response = await upload(listener, { bytes, name: 'groot.mp3', type: 'audio/mpeg' });
+      await refused(response, 413, 'FILE_TOO_LARGE', /^Bestand te groot/);
+      expect(await stored()).toEqual(before);
+    });
+
+    it.each(['artist', 'title', 'submittedBy'])('a form without %s', async (field) => {
+      const before = await stored();
+      const bytes = await makeTrack('mp3');
+      const fields: Record<string, string> = { ...FIELDS, [field]: '  ' };
+      const response = await upload(listener, { bytes, name: 't.mp3', type: 'audio/mpeg' }, fields);
+      await refused(response, 400, 'VALIDATION_ERROR', /^Incomplete informatie/);
+      expect(await stored()).toEqual(before);
+    });
+
+    it('a form without a file', async () => {
+      const before = await stored();
+      await refused(await upload(listener, null), 400, 'MISSING_AUDIO', /^Incomplete informatie/);
+      expect(await stored()).toEqual(before);
+    });
+
+    it('an anonymous caller', async () => {
+      const bytes = await makeTrack('mp3');
+      const { payload, headers } = await multipartBody(
+        { bytes, name: 't.mp3', type: 'audio/mpeg' },
+        FIELDS,
+      );
+      const response = await t.client().post(UPLOAD, payload, { headers });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toMatchObject({ error: expect.any(String) });
+    });
+
+    it('an upload whose connection breaks off', async () => {
+      const before = await stored();
+      const tempBefore = await tempDirs();
+      const bytes = await makeTrack('flac', { seconds: 60 });
+      const { payload, headers } = await multipartBody(
+        { bytes, name: 'lang.flac', type: 'audio/flac' },
+        FIELDS,
+      );
+      const client = await t.clientFor(listener);
+      const cookie = [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+      const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = new URL(address);
+      await new Promise<void>((resolve, reject) => {
+        const socket = net.connect(Number(port), '127.0.0.1', () => {
+          socket.write(
+            `POST ${UPLOAD} HTTP/1.1\r\nHost: radio.test\r\nCookie: ${cookie}\r\n` +
+              `Content-Type: ${headers['content-type']}\r\nContent-Length: ${payload.length}\r\n\r\n`,
+          );
+          socket.write(payload.subarray(0, Math.floor(payload.length / 2)), () => {
+            setTimeout(() => {
+              socket.destroy();
+              resolve();
+            }, 300);
+          });
+        });
+        socket.on('error', reject);
+      });
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect(await stored()).toEqual(before);
+      expect(await tempDirs()).toEqual(tempBefore);
+    });
+
+    it('the upload over the daily limit, saying when uploading works again', async () => {
+      const busy = await t.createUser({ name: 'Veelupper' });
+      const earliest = new Date(Date.now() - 3 * 60 * 60 * 1000);
+      await t.app.db
+        .insertInto('cloudUploads')
+        .values(
+          Array.from({ length: 10 }, (_, index) => ({
+            userId: busy.id,
+            artist: 'A',
+            title: `T${index}`,
+            originalName: 't.mp3',
+            submittedBy: 'Veelupper',
+            objectKey: `cloud-uploads/limit-${index}.mp3`,
+            contentType: 'audio/mpeg',
+            sizeBytes: 1,
+            uploadedAt: new Date(earliest.getTime() + index * 60_000),
+          })),
+        )
+        .execute();
+      const before = await stored();
+      const bytes = await makeTrack('mp3');
+      const response = await upload(busy, { bytes, name: 't.mp3', type: 'audio/mpeg' });
+      const when = new Intl.DateTimeFormat('nl-NL', {
+        timeZone: 'Europe/Amsterdam',
+        hour: '2-digit',
+        minute: '2-digit',
+      }).format(new Date(earliest.getTime() + 24 * 60 * 60 * 1000));
+      await refused(response, 429, 'DAILY_UPLOAD_LIMIT', new RegExp(`10 uploads per dag.*${when}`));
+      expect(Number(response.headers['retry-after'])).toBeGreaterThan(20 * 3600);
+      expect(await stored()).toEqual(before);
+    });
+  });
+});
+
+describe('moderation', () => {
+  let adminClient: Awaited<ReturnType<TestApp['clientFor']>>;
+  let bytes: Buffer;
+  let id: number;
+
+  beforeAll(async () => {
+    adminClient = await t.clientFor(admin);
+    bytes = await makeTrack('ogg', { seconds: 2, kbps: 160 });
+    const response = await upload(listener, {
+      bytes,
+      name: 'Doe Maar – Smoorverliefd.ogg',
+      type: 'audio/ogg',
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    ({ id } = response.json<{ upload: CloudUpload }>().upload);
+  });
+
+  const statusOf = async (status: string): Promise<number[]> => {
+    const response = await adminClient.get(`/api/cloud-uploads?status=${status}`);
+    expect(response.statusCode).toBe(200);
+    return response.json<{ uploads: CloudUpload[] }>().uploads.map((item) => item.id);
+  };
+
+  it('lists uploads by status, newest first', async () => {
+    const all = await adminClient.get('/api/cloud-uploads');
+    const ids = all.json<{ uploads: CloudUpload[] }>().uploads.map((item) => item.id);
+    expect(ids[0]).toBe(id);
+    expect(await statusOf('pending')).toContain(id);
+    expect(await statusOf('approved')).not.toContain(id);
+    expect((await adminClient.get('/api/cloud-uploads?status=weg')).statusCode).toBe(400);
+  });
+
+  it('will not download a pending upload', async () => {
+    const response = await adminClient.post(`/api/cloud-uploads/${id}/download`);
+    expect(response.statusCode).toBe(409);
+  });
+
+  it('approves once; every other move is a conflict', async () => {
+    const approved = await adminClient.patch(`/api/cloud-uploads/${id}/status`, {
+      status: 'approved',
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json<{ upload: CloudUpload }>().upload).toMatchObject({
+      status: 'approved',
+      reviewedBy: 'Moderator',
+      reviewedAt: expect.any(String),
+    });
+    expect(await statusOf('approved')).toContain(id);
+    for (const status of ['rejected', 'approved']) {
+      const again = await adminClient.patch(`/api/cloud-uploads/${id}/status`, { status });
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toMatchObject({ code: 'INVALID_STATUS_TRANSITION' });
+    }
+    const byHand = await adminClient.patch(`/api/cloud-uploads/${id}/status`, {
+      status: 'downloaded',
+    });
+    expect(byHand.statusCode).toBe(400);
+    const missing = await adminClient.patch('/api/cloud-uploads/2147483647/status', {
+      status: 'approved',
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('downloads the same bytes under the original name through a short-lived link', async () => {
+    const response = await adminClient.post(`/api/cloud-uploads/${id}/download`);
+    expect(response.statusCode, response.body).toBe(200);
+    const { downloadUrl } = response.json<{ downloadUrl: string }>();
+    expect(await statusOf('downloaded')).toContain(id);
+
+    const file = await t.client().get(downloadUrl);
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload).toEqual(bytes);
+    expect(file.headers['content-type']).toBe('audio/ogg');
+    expect(file.headers['content-disposition']).toBe(
+      `attachment; filename="Doe Maar _ Smoorverliefd.ogg"; filename*=UTF-8''Doe%20Maar%20%E2%80%93%20Smoorverliefd.ogg`,
+    );
+
+    // A downloaded upload can be downloaded again; the link expires and cannot be forged.
+    expect((await adminClient.post(`/api/cloud-uploads/${id}/download`)).statusCode).toBe(200);
+    const pathname = downloadUrl.split('?')[0] ?? '';
+    const secret = pathSigningSecret(t.env.INTERNAL_TOKEN ?? '');
+    const expired = signPath(secret, pathname, 300, Date.now() - 301_000);
+    expect((await t.client().get(expired)).statusCode).toBe(404);
+    expect((await t.client().get(`${pathname}?expires=9999999999&signature=abc`)).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('rejects a pending upload, which then cannot be downloaded', async () => {
+    const response = await upload(listener, {
+      bytes: await makeTrack('mp3'),
+      name: 'nee.mp3',
+      type: 'audio/mpeg',
+    });
+    const rejectedId = response.json<{ upload: CloudUpload }>().upload.id;
+    const rejected = await adminClient.patch(`/api/cloud-uploads/${rejectedId}/status`, {
+      status: 'rejected',
+    });
+    expect(rejected.statusCode).toBe(200);
+    expect(await statusOf('rejected')).toContain(rejectedId);
+    expect((await adminClient.post(`/api/cloud-uploads/${rejectedId}/download`)).statusCode).toBe(
+      409,
+    );
+  });
+});
+
+describe('track uploads in an S3 bucket', () => {
+  let s3: S3Server;
+  let bucket: TestApp;
+
+  beforeAll(async () => {
+    s3 = await startS3();
+    const settings = {
+      STORAGE_DRIVER: 's3',
+      S3_ENDPOINT: s3.endpoint,
+      S3_ACCESS_KEY: s3.accessKey,
+      S3_SECRET_KEY: s3.secretKey,
+      S3_BUCKET: 'radio',
+    };
+    await new S3Storage({
+      endpoint: s3.endpoint,
+      accessKey: s3.accessKey,
+      secretKey: s3.secretKey,
+      bucket: 'radio',
+      region: 'us-east-1',
+    }).ensureBucket();
+    bucket = await createTestApp(buildUploadsApp, settings);
+  });
+  afterAll(async () => {
+    await bucket.close();
+    await s3.stop();
+  });
+
+  it('stores the track, keeps nothing of a refusal, and downloads it by a presigned link', async () => {
+    const user = await bucket.createUser();
+    const client = await bucket.clientFor(user);
+    const bytes = await makeTrack('mp3');
+    const form = await multipartBody(
+      { bytes, name: 'Artiest - Titel.mp3', type: 'audio/mpeg' },
+      FIELDS,
+    );
+    const response = await client.post(UPLOAD, form.payload, { headers: form.headers });
+    expect(response.statusCode, response.body).toBe(201);
+    const { id } = response.json<{ upload: CloudUpload }>().upload;
+    const keys = await s3.objectKeys('radio');
+    expect(keys).toHaveLength(1);
+
+    const jpeg = await multipartBody(
+      { bytes: await makeJpeg(), name: 'x.mp3', type: 'audio/mpeg' },
+      FIELDS,
+    );
+    expect((await client.post(UPLOAD, jpeg.payload, { headers: jpeg.headers })).statusCode).toBe(
+      415,
+    );
+    expect(await s3.objectKeys('radio')).toEqual(keys);
+
+    const adminClient = await bucket.clientFor(await bucket.createUser({ role: 'admin' }));
+    await adminClient.patch(`/api/cloud-uploads/${id}/status`, { status: 'approved' });
+    const link = await adminClient.post(`/api/cloud-uploads/${id}/download`);
+    expect(link.statusCode, link.body).toBe(200);
+    const file = await fetch(link.json<{ downloadUrl: string }>().downloadUrl);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-disposition')).toContain('filename="Artiest - Titel.mp3"');
+    expect(Buffer.from(await file.arrayBuffer())).toEqual(bytes);
+  });
+});
