@@ -19,7 +19,12 @@ export interface S3StorageOptions {
   secretKey: string;
   bucket: string;
   region: string;
+  /** Bytes per part of a multipart upload (S3's minimum is 5 MiB); the memory one upload uses. */
+  partBytes?: number;
 }
+
+const DEFAULT_PART_BYTES = 8 * 1024 * 1024;
+const MIN_PART_BYTES = 5 * 1024 * 1024;
 
 const NOT_FOUND_CODES = new Set(['NoSuchKey', 'NotFound', 'NoSuchObject']);
 
@@ -30,6 +35,7 @@ const isNotFound = (error: unknown): boolean =>
 export class S3Storage implements ObjectStorage {
   readonly #client: Client;
   readonly #bucket: string;
+  readonly #partBytes: number;
 
   constructor(options: S3StorageOptions) {
     const url = new URL(options.endpoint);
@@ -44,6 +50,7 @@ export class S3Storage implements ObjectStorage {
       pathStyle: true,
     });
     this.#bucket = options.bucket;
+    this.#partBytes = Math.max(MIN_PART_BYTES, options.partBytes ?? DEFAULT_PART_BYTES);
   }
 
   /** Creates the bucket when it does not exist (tests; compose's minio-setup makes it). */
@@ -53,22 +60,66 @@ export class S3Storage implements ObjectStorage {
   }
 
   /**
-   * Reads the stream through the byte limit into memory, then stores it in one PUT: an upload
-   * that breaks off or grows too large never reaches the bucket, so nothing is left behind
-   * (objects here are at most tens of MB; a multipart upload would leave parts to clean up).
+   * Streams through the byte limit: an object that fits in one part is stored with one PUT; a
+   * larger one goes up part by part (a multipart upload), so at most one part is in memory. An
+   * upload that breaks off or grows too large is aborted, and a multipart upload never becomes
+   * an object until it completes, so nothing is left under the key.
    */
   async put(key: string, body: Readable, options: PutOptions): Promise<{ size: number }> {
     assertValidKey(key);
     const limit = new ByteLimit(options.maxBytes);
-    const chunks: Buffer[] = [];
-    await pipeline(body, limit, async (source: AsyncIterable<Buffer>) => {
-      for await (const chunk of source) chunks.push(chunk);
-    });
-    const content = Buffer.concat(chunks);
-    await this.#client.putObject(this.#bucket, key, content, content.length, {
-      'Content-Type': options.contentType,
-    });
-    return { size: content.length };
+    const headers = { 'Content-Type': options.contentType };
+    const parts: { part: number; etag: string }[] = [];
+    let uploadId: string | null = null;
+    let pending: Buffer[] = [];
+    let pendingBytes = 0;
+    const sendPart = async (): Promise<void> => {
+      uploadId ??= await this.#client.initiateNewMultipartUpload(this.#bucket, key, headers);
+      const content = Buffer.concat(pending);
+      pending = [];
+      pendingBytes = 0;
+      const part = parts.length + 1;
+      const { etag } = await this.#client.uploadPart(
+        {
+          bucketName: this.#bucket,
+          objectName: key,
+          uploadID: uploadId,
+          partNumber: part,
+          headers: { 'Content-Length': content.length },
+        },
+        content,
+      );
+      parts.push({ part, etag });
+    };
+    try {
+      await pipeline(body, limit, async (source: AsyncIterable<Buffer>) => {
+        for await (const chunk of source) {
+          pending.push(chunk);
+          pendingBytes += chunk.length;
+          if (pendingBytes >= this.#partBytes) await sendPart();
+        }
+      });
+      if (uploadId === null) {
+        const content = Buffer.concat(pending);
+        await this.#client.putObject(this.#bucket, key, content, content.length, headers);
+      } else {
+        if (pendingBytes > 0) await sendPart();
+        await this.#client.completeMultipartUpload(this.#bucket, key, uploadId, parts);
+      }
+    } catch (error) {
+      if (uploadId !== null) await this.#abort(key, uploadId);
+      throw error;
+    }
+    return { size: limit.bytes };
+  }
+
+  /** Drops the parts of an unfinished upload; the put's own error is what the caller needs. */
+  async #abort(key: string, uploadId: string): Promise<void> {
+    try {
+      await this.#client.abortMultipartUpload(this.#bucket, key, uploadId);
+    } catch {
+      // MinIO also removes stale incomplete uploads by itself (after 24 hours by default).
+    }
   }
 
   async get(key: string): Promise<Readable> {
