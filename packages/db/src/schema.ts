@@ -216,3 +216,4 @@ export type SongRequestRow = Selectable<SongRequestsTable>;
 export type AutomationQueueRow = Selectable<AutomationQueueTable>;
 export type VoiceMessageRow = Selectable<VoiceMessagesTable>;
 export type CloudUploadRow = Selectable<CloudUploadsTable>;
+export type NewCloudUpload = Insertable<CloudUploadsTable>;

@@ -1,18 +1,4 @@
-import type { CloudUploadRow, CloudUploadStatus, Db } from '@radio/db';
-
-export interface NewCloudUpload {
-  userId: number;
-  artist: string;
-  title: string;
-  originalName: string;
-  submittedBy: string;
-  message: string | null;
-  objectKey: string;
-  contentType: string;
-  sizeBytes: number;
-  bitrateKbps: number | null;
-  durationSeconds: number | null;
-}
+import type { CloudUploadRow, CloudUploadStatus, Db, NewCloudUpload } from '@radio/db';
 
 export class CloudUploadsRepository {
   readonly #db: Db;

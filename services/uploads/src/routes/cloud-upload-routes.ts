@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import {
   CLOUD_UPLOAD_MAX_BYTES,
@@ -17,9 +16,20 @@ import {
   toCloudUpload,
   type CloudUploadService,
 } from '../cloud-uploads/cloud-upload-service.ts';
-import { receiveForm } from './multipart-form.ts';
+import {
+  receiveForm,
+  registerUploadParser,
+  sendStoredFile,
+  storedFileSchema,
+} from './multipart-form.ts';
 
 const refusals = {
+  notMultipart: () =>
+    new HttpError(
+      415,
+      'NOT_MULTIPART',
+      'Stuur de track als formulier (multipart/form-data) met het veld audio.',
+    ),
   tooLarge: () =>
     new HttpError(413, 'FILE_TOO_LARGE', 'Bestand te groot: een track mag maximaal 50 MB zijn.'),
   missingAudio: () =>
@@ -44,15 +54,7 @@ const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483
 /** Listener track uploads (POST /api/cloud-upload) and their moderation by an admin. */
 export function cloudUploadRoutes(uploads: CloudUploadService, signingSecret: string): RoutePlugin {
   return async (app) => {
-    await app.register(multipart, {
-      limits: {
-        fileSize: CLOUD_UPLOAD_MAX_BYTES,
-        files: 1,
-        fields: 10,
-        fieldSize: 8_192,
-        parts: 12,
-      },
-    });
+    await registerUploadParser(app, CLOUD_UPLOAD_MAX_BYTES);
 
     // The upload page reads `error` from a refusal (spec section 7); `message` stays for the rest.
     app.addHook('onSend', async (_request, reply, payload: unknown) => {
@@ -70,13 +72,6 @@ export function cloudUploadRoutes(uploads: CloudUploadService, signingSecret: st
         schema: { response: { 201: cloudUploadResponseSchema } },
       },
       async (request, reply) => {
-        if (!request.isMultipart()) {
-          throw new HttpError(
-            415,
-            'NOT_MULTIPART',
-            'Stuur de track als formulier (multipart/form-data) met het veld audio.',
-          );
-        }
         const user = currentUser(request);
         const row = await uploads.store(user.id, (file) =>
           receiveForm(request, file, cloudUploadFieldsSchema, refusals),
@@ -133,14 +128,7 @@ export function cloudUploadRoutes(uploads: CloudUploadService, signingSecret: st
       `${FILES_PATH_PREFIX}${CLOUD_KEY_PREFIX}:name`,
       {
         config: { access: 'public' },
-        schema: {
-          params: z.object({ name: z.string().max(300) }),
-          querystring: z.object({
-            expires: z.string().max(20).optional(),
-            signature: z.string().max(200).optional(),
-          }),
-          response: { 200: z.unknown() },
-        },
+        schema: storedFileSchema,
       },
       async (request, reply) => {
         const pathname = request.url.split('?')[0] ?? '';
@@ -148,12 +136,9 @@ export function cloudUploadRoutes(uploads: CloudUploadService, signingSecret: st
         if (!/^[a-f0-9]{32}\.[a-z0-9]{2,5}$/.test(request.params.name)) throw notFound();
         const object = await uploads.open(`${CLOUD_KEY_PREFIX}${request.params.name}`);
         if (!object) throw notFound();
-        return reply
-          .header('cache-control', 'private, no-store')
-          .header('content-length', String(object.size))
-          .header('content-disposition', attachmentDisposition(object.row.originalName))
-          .type(object.row.contentType)
-          .send(object.stream);
+        return sendStoredFile(reply, object, object.row.contentType, {
+          'content-disposition': attachmentDisposition(object.row.originalName),
+        });
       },
     );
   };

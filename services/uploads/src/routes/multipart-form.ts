@@ -1,9 +1,12 @@
-import type { FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import type { Readable } from 'node:stream';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { HttpError } from '@radio/service-kit';
 import { writeTo } from '../voice-messages/voice-message-service.ts';
 
 export interface FormRefusals {
+  notMultipart: () => HttpError;
   tooLarge: () => HttpError;
   missingAudio: () => HttpError;
   broken: () => HttpError;
@@ -34,6 +37,7 @@ export async function receiveForm<Schema extends z.ZodType>(
   schema: Schema,
   refusals: FormRefusals,
 ): Promise<{ fields: z.output<Schema>; fileName: string }> {
+  if (!request.isMultipart()) throw refusals.notMultipart();
   const fields: Record<string, string> = {};
   let fileName: string | null = null;
   try {
@@ -64,3 +68,36 @@ export async function receiveForm<Schema extends z.ZodType>(
   }
   return { fields: parsed.data, fileName };
 }
+
+/** The multipart parser for one upload route: one `audio` file of at most `maxBytes`. */
+export async function registerUploadParser(app: FastifyInstance, maxBytes: number): Promise<void> {
+  await app.register(multipart, {
+    limits: { fileSize: maxBytes, files: 1, fields: 10, fieldSize: 8_192, parts: 12 },
+  });
+}
+
+/** Route schema of a stored file under `/files/`: its name and an optional signed link. */
+export const storedFileSchema = {
+  params: z.object({ name: z.string().max(300) }),
+  querystring: z.object({
+    expires: z.string().max(20).optional(),
+    signature: z.string().max(200).optional(),
+  }),
+  response: { 200: z.unknown() },
+};
+
+/** Streams a stored object to the client, never cached on the way. */
+export const sendStoredFile = (
+  reply: FastifyReply,
+  object: { stream: Readable; size: number },
+  contentType: string,
+  headers: Record<string, string> = {},
+): FastifyReply =>
+  reply
+    .headers({
+      'cache-control': 'private, no-store',
+      'content-length': String(object.size),
+      ...headers,
+    })
+    .type(contentType)
+    .send(object.stream);

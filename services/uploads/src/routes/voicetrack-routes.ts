@@ -1,6 +1,4 @@
-import multipart from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import {
   VOICETRACK_MAX_BYTES,
   VOICETRACK_PATH_PREFIX,
@@ -18,8 +16,14 @@ import {
   type ServiceApp,
 } from '@radio/service-kit';
 import { isValidPathSignature } from '@radio/storage';
+import { VOICE_MESSAGE_TYPE } from '../voice-messages/voice-audio.ts';
 import type { VoiceMessageService } from '../voice-messages/voice-message-service.ts';
-import { receiveForm } from './multipart-form.ts';
+import {
+  receiveForm,
+  registerUploadParser,
+  sendStoredFile,
+  storedFileSchema,
+} from './multipart-form.ts';
 
 const notFound = (): HttpError => new HttpError(404, 'NOT_FOUND', 'Deze pagina bestaat niet');
 const tooLarge = (): HttpError =>
@@ -32,7 +36,13 @@ const brokenUpload = (): HttpError =>
     'INCOMPLETE_UPLOAD',
     'De opname is niet volledig aangekomen. Probeer het opnieuw.',
   );
-const refusals = { tooLarge, missingAudio, broken: brokenUpload };
+const notMultipart = (): HttpError =>
+  new HttpError(
+    415,
+    'NOT_MULTIPART',
+    'Stuur de opname als formulier (multipart/form-data) met het veld audio.',
+  );
+const refusals = { notMultipart, tooLarge, missingAudio, broken: brokenUpload };
 
 /** Whether the caller may hear this voice message: a signed link, the station, its owner or an admin. */
 async function mayFetch(
@@ -62,9 +72,7 @@ async function mayFetch(
 
 export function voicetrackRoutes(voices: VoiceMessageService, signingSecret: string): RoutePlugin {
   return async (app) => {
-    await app.register(multipart, {
-      limits: { fileSize: VOICETRACK_MAX_BYTES, files: 1, fields: 10, fieldSize: 8_192, parts: 12 },
-    });
+    await registerUploadParser(app, VOICETRACK_MAX_BYTES);
 
     app.post(
       '/api/voicetrack-upload',
@@ -73,13 +81,6 @@ export function voicetrackRoutes(voices: VoiceMessageService, signingSecret: str
         schema: { response: { 201: voicetrackUploadResponseSchema } },
       },
       async (request, reply) => {
-        if (!request.isMultipart()) {
-          throw new HttpError(
-            415,
-            'NOT_MULTIPART',
-            'Stuur de opname als formulier (multipart/form-data) met het veld audio.',
-          );
-        }
         const user = currentUser(request);
         const { downloadUrl } = await voices.store(user.id, async (file) => {
           await receiveForm(request, file, voicetrackUploadFieldsSchema, refusals);
@@ -95,14 +96,7 @@ export function voicetrackRoutes(voices: VoiceMessageService, signingSecret: str
         // Checked in the handler: a signed link, the station's key, or the owner's or an admin's
         // session. Everyone else gets a 404, so a voice message's existence is not given away.
         config: { access: 'public' },
-        schema: {
-          params: z.object({ name: z.string().max(300) }),
-          querystring: z.object({
-            expires: z.string().max(20).optional(),
-            signature: z.string().max(200).optional(),
-          }),
-          response: { 200: z.unknown() },
-        },
+        schema: storedFileSchema,
       },
       async (request, reply) => {
         const row = await voices.find(request.params.name);
@@ -110,11 +104,7 @@ export function voicetrackRoutes(voices: VoiceMessageService, signingSecret: str
         if (!(await mayFetch(app, request, reply, row, signingSecret))) throw notFound();
         const object = await voices.open(row);
         if (!object) throw notFound();
-        return reply
-          .header('cache-control', 'private, no-store')
-          .header('content-length', String(object.size))
-          .type('audio/mpeg')
-          .send(object.stream);
+        return sendStoredFile(reply, object, VOICE_MESSAGE_TYPE);
       },
     );
   };

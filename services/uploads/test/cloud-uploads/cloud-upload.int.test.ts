@@ -1,6 +1,5 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +9,7 @@ import { pathSigningSecret, S3Storage, signPath } from '@radio/storage';
 import { startS3, type S3Server } from '@radio/testing';
 import { multipartBody } from '../audio.ts';
 import { buildUploadsApp } from '../build.ts';
+import { breakOffUpload, storedState } from '../uploads.ts';
 
 const UPLOAD = '/api/cloud-upload';
 const FIELDS = {
@@ -78,18 +78,8 @@ async function upload(
   return client.post(UPLOAD, payload, { headers });
 }
 
-/** The stored objects (files of the local driver) and the rows, to prove nothing stayed. */
-async function stored(): Promise<{ objects: string[]; rows: number }> {
-  const entries = await readdir(storageDir, { recursive: true, withFileTypes: true });
-  const objects = entries
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(storageDir, path.join(entry.parentPath, entry.name)));
-  const { count } = await t.app.db
-    .selectFrom('cloudUploads')
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .executeTakeFirstOrThrow();
-  return { objects: objects.sort(), rows: Number(count) };
-}
+const stored = (): Promise<{ objects: string[]; rows: number }> =>
+  storedState(t, storageDir, 'cloudUploads');
 
 const tempDirs = async (): Promise<string[]> =>
   (await readdir(os.tmpdir())).filter(
@@ -213,26 +203,7 @@ describe('POST /api/cloud-upload', () => {
         { bytes, name: 'lang.flac', type: 'audio/flac' },
         FIELDS,
       );
-      const client = await t.clientFor(listener);
-      const cookie = [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-      const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-      const { port } = new URL(address);
-      await new Promise<void>((resolve, reject) => {
-        const socket = net.connect(Number(port), '127.0.0.1', () => {
-          socket.write(
-            `POST ${UPLOAD} HTTP/1.1\r\nHost: radio.test\r\nCookie: ${cookie}\r\n` +
-              `Content-Type: ${headers['content-type']}\r\nContent-Length: ${payload.length}\r\n\r\n`,
-          );
-          socket.write(payload.subarray(0, Math.floor(payload.length / 2)), () => {
-            setTimeout(() => {
-              socket.destroy();
-              resolve();
-            }, 300);
-          });
-        });
-        socket.on('error', reject);
-      });
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await breakOffUpload(t, listener, UPLOAD, { payload, headers });
       expect(await stored()).toEqual(before);
       expect(await tempDirs()).toEqual(tempBefore);
     });
