@@ -83,7 +83,10 @@ export class CloudUploadService {
     const times = await this.#repository.uploadTimesSince(userId, new Date(now.getTime() - DAY_MS));
     if (times.length < this.#limits.perDay) return;
     const oldest = times[times.length - this.#limits.perDay] ?? now;
-    const next = new Date(oldest.getTime() + DAY_MS);
+    throw this.#limitReached(new Date(oldest.getTime() + DAY_MS), now);
+  }
+
+  #limitReached(next: Date, now: Date): HttpError {
     const when = new Intl.DateTimeFormat('nl-NL', {
       timeZone: this.#limits.timeZone,
       weekday: 'long',
@@ -91,7 +94,7 @@ export class CloudUploadService {
       minute: '2-digit',
     }).format(next);
     const retryAfter = Math.max(1, Math.ceil((next.getTime() - now.getTime()) / 1000));
-    throw new HttpError(
+    return new HttpError(
       429,
       'DAILY_UPLOAD_LIMIT',
       `Je hebt het maximum van ${this.#limits.perDay} uploads per dag bereikt. Je kunt weer uploaden vanaf ${when}.`,
@@ -117,19 +120,27 @@ export class CloudUploadService {
         maxBytes: CLOUD_UPLOAD_MAX_BYTES,
         contentType: facts.contentType,
       });
-      return await this.#repository.insert({
-        userId,
-        artist: fields.artist,
-        title: fields.title,
-        originalName: cleanName(fileName),
-        submittedBy: fields.submittedBy,
-        message: fields.message || null,
-        objectKey: key,
-        contentType: facts.contentType,
-        sizeBytes: size,
-        bitrateKbps: facts.bitrateKbps,
-        durationSeconds: facts.durationSeconds,
-      });
+      const row = await this.#repository.insertWithinLimit(
+        {
+          userId,
+          artist: fields.artist,
+          title: fields.title,
+          originalName: cleanName(fileName),
+          submittedBy: fields.submittedBy,
+          message: fields.message || null,
+          objectKey: key,
+          contentType: facts.contentType,
+          sizeBytes: size,
+          bitrateKbps: facts.bitrateKbps,
+          durationSeconds: facts.durationSeconds,
+        },
+        this.#limits.perDay,
+        new Date(Date.now() - DAY_MS),
+      );
+      if (row) return row;
+      // Parallel uploads of one user that together passed the limit: the last ones are refused.
+      await this.assertUnderDailyLimit(userId);
+      throw this.#limitReached(new Date(Date.now() + DAY_MS), new Date());
     } catch (error) {
       if (key !== null) await this.#storage.delete(key);
       throw error;

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { CloudUploadRow, CloudUploadStatus, Db, NewCloudUpload } from '@radio/db';
 
 export class CloudUploadsRepository {
@@ -7,8 +8,28 @@ export class CloudUploadsRepository {
     this.#db = db;
   }
 
-  async insert(row: NewCloudUpload): Promise<CloudUploadRow> {
-    return this.#db.insertInto('cloudUploads').values(row).returningAll().executeTakeFirstOrThrow();
+  /**
+   * Inserts the upload unless its user already made `perDay` since `since` (then undefined).
+   * One user's uploads are counted and inserted one at a time, so parallel uploads cannot slip
+   * past the limit together.
+   */
+  async insertWithinLimit(
+    row: NewCloudUpload & { userId: number },
+    perDay: number,
+    since: Date,
+  ): Promise<CloudUploadRow | undefined> {
+    return this.#db.transaction().execute(async (trx) => {
+      const lock = `cloud-uploads:${row.userId}`;
+      await sql`select pg_advisory_xact_lock(hashtextextended(${lock}, 0))`.execute(trx);
+      const { count } = await trx
+        .selectFrom('cloudUploads')
+        .select((eb) => eb.fn.countAll<string>().as('count'))
+        .where('userId', '=', row.userId)
+        .where('uploadedAt', '>', since)
+        .executeTakeFirstOrThrow();
+      if (Number(count) >= perDay) return undefined;
+      return trx.insertInto('cloudUploads').values(row).returningAll().executeTakeFirstOrThrow();
+    });
   }
 
   /** A user's uploads since `since`, oldest first (their times, for the daily limit). */

@@ -208,6 +208,36 @@ describe('POST /api/cloud-upload', () => {
       expect(await tempDirs()).toEqual(tempBefore);
     });
 
+    it('parallel uploads past the daily limit: only as many as fit are kept', async () => {
+      const busy = await t.createUser({ name: 'Tegelijk' });
+      await t.app.db
+        .insertInto('cloudUploads')
+        .values(
+          Array.from({ length: 8 }, (_, index) => ({
+            userId: busy.id,
+            artist: 'A',
+            title: `T${index}`,
+            originalName: 't.mp3',
+            submittedBy: 'Tegelijk',
+            objectKey: `cloud-uploads/parallel-${index}.mp3`,
+            contentType: 'audio/mpeg',
+            sizeBytes: 1,
+          })),
+        )
+        .execute();
+      const before = await stored();
+      const bytes = await makeTrack('mp3');
+      const responses = await Promise.all(
+        [1, 2, 3, 4].map((n) => upload(busy, { bytes, name: `t${n}.mp3`, type: 'audio/mpeg' })),
+      );
+      const statuses = responses.map((response) => response.statusCode).sort();
+      expect(statuses).toEqual([201, 201, 429, 429]);
+      const after = await stored();
+      expect(after.rows).toBe(before.rows + 2);
+      const tracks = (objects: string[]) => objects.filter((name) => name.endsWith('.mp3'));
+      expect(tracks(after.objects).length).toBe(tracks(before.objects).length + 2);
+    });
+
     it('the upload over the daily limit, saying when uploading works again', async () => {
       const busy = await t.createUser({ name: 'Veelupper' });
       const earliest = new Date(Date.now() - 3 * 60 * 60 * 1000);
