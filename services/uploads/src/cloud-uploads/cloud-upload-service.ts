@@ -25,6 +25,12 @@ export interface CloudUploadLimits {
   downloadTtlSeconds: number;
 }
 
+export interface StoredUpload {
+  row: CloudUploadRow;
+  stream: Readable;
+  size: number;
+}
+
 /** `receive` streams the upload into the file it is given and returns the checked form. */
 export type ReceiveUpload = (
   file: string,
@@ -179,13 +185,19 @@ export class CloudUploadService {
   }
 
   /** The upload behind a stored object and its bytes, for a signed local link. */
-  async open(
-    objectKey: string,
-  ): Promise<{ row: CloudUploadRow; stream: Readable; size: number } | null> {
-    const row = await this.#repository.findByKey(objectKey);
-    const stat = row ? await this.#storage.stat(objectKey) : null;
+  async open(objectKey: string): Promise<StoredUpload | null> {
+    return this.#opened(await this.#repository.findByKey(objectKey));
+  }
+
+  /** An upload and its bytes, for the admin's preview. */
+  async openById(id: number): Promise<StoredUpload | null> {
+    return this.#opened(await this.#repository.findById(id));
+  }
+
+  async #opened(row: CloudUploadRow | undefined): Promise<StoredUpload | null> {
+    const stat = row ? await this.#storage.stat(row.objectKey) : null;
     if (!row || !stat) return null;
-    return { row, stream: await this.#storage.get(objectKey), size: stat.size };
+    return { row, stream: await this.#storage.get(row.objectKey), size: stat.size };
   }
 }
 

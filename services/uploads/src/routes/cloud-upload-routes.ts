@@ -123,6 +123,20 @@ export function cloudUploadRoutes(uploads: CloudUploadService, signingSecret: st
       }),
     );
 
+    // The admin page's inline preview, in any status (an admin listens before deciding).
+    app.get(
+      '/api/cloud-uploads/:id/audio',
+      {
+        config: { access: 'admin' },
+        schema: { params: idParams, response: { 200: z.unknown() } },
+      },
+      async (request, reply) => {
+        const object = await uploads.openById(request.params.id);
+        if (!object) throw notFound();
+        return sendStoredFile(reply, object, object.row.contentType);
+      },
+    );
+
     // Signed links of the local driver; a bucket serves its own.
     app.get(
       `${FILES_PATH_PREFIX}${CLOUD_KEY_PREFIX}:name`,

@@ -304,6 +304,16 @@ describe('moderation', () => {
     expect((await adminClient.get('/api/cloud-uploads?status=weg')).statusCode).toBe(400);
   });
 
+  it('plays a pending upload for the admin to hear, and for no one else', async () => {
+    const preview = await adminClient.get(`/api/cloud-uploads/${id}/audio`);
+    expect(preview.statusCode).toBe(200);
+    expect(preview.headers['content-type']).toBe('audio/ogg');
+    expect(preview.rawPayload).toEqual(bytes);
+    const listenerClient = await t.clientFor(listener);
+    expect((await listenerClient.get(`/api/cloud-uploads/${id}/audio`)).statusCode).toBe(403);
+    expect((await adminClient.get('/api/cloud-uploads/2147483647/audio')).statusCode).toBe(404);
+  });
+
   it('will not download a pending upload', async () => {
     const response = await adminClient.post(`/api/cloud-uploads/${id}/download`);
     expect(response.statusCode).toBe(409);

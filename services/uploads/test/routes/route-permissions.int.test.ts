@@ -59,6 +59,11 @@ const cases: RouteCases = {
     success: 404,
     call: () => ({ url: '/api/cloud-uploads/2147483647/download' }),
   },
+  'GET /api/cloud-uploads/:id/audio': {
+    access: 'admin',
+    success: 404,
+    call: () => ({ url: '/api/cloud-uploads/2147483647/audio' }),
+  },
   // A signed link only; a name that was never stored is not found for anyone.
   'GET /files/cloud-uploads/:name': {
     access: 'public',
