@@ -33,8 +33,10 @@ export const cloudUploadSchema = z.object({
   sizeBytes: z.number().int(),
   bitrateKbps: z.number().int().nullable(),
   durationSeconds: z.number().nullable(),
-  /** Below CLOUD_UPLOAD_MIN_KBPS (or unknown). */
+  /** Below CLOUD_UPLOAD_MIN_KBPS (or unknown) for a lossy format. */
   lowBitrate: z.boolean(),
+  /** The file in an external storage view (e.g. the MinIO console); null when not configured. */
+  storageUrl: z.string().nullable(),
 });
 export type CloudUpload = z.infer<typeof cloudUploadSchema>;
 

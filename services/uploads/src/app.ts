@@ -29,6 +29,9 @@ export function buildApp(
         perDay: config.CLOUD_UPLOADS_PER_DAY,
         timeZone: config.STATION_TZ,
         downloadTtlSeconds: config.CLOUD_UPLOAD_LINK_SECONDS,
+        ...(config.STORAGE_VIEW_URL_TEMPLATE && {
+          storageView: { template: config.STORAGE_VIEW_URL_TEMPLATE, bucket: config.S3_BUCKET },
+        }),
       });
       await app.register(cloudUploadRoutes(tracks, signingSecret));
     },

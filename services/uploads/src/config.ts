@@ -10,6 +10,14 @@ export const uploadsEnv = serviceEnv
     CLOUD_UPLOADS_PER_DAY: z.coerce.number().int().min(1).max(1_000).default(10),
     /** How long an admin's download link of an uploaded track works. */
     CLOUD_UPLOAD_LINK_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
+    /**
+     * The admin page's link to an upload in an external storage view, e.g. the MinIO console's
+     * `http://localhost:9001/browser/{bucket}/{key}`; no link when unset.
+     */
+    STORAGE_VIEW_URL_TEMPLATE: z
+      .string()
+      .refine((value) => value.includes('{key}'), 'needs {key}')
+      .optional(),
     /** The time zone in which the daily limit's refusal says when uploading works again. */
     STATION_TZ: timeZone.default('Europe/Amsterdam'),
   })

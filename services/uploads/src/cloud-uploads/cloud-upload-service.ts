@@ -23,6 +23,8 @@ export interface CloudUploadLimits {
   perDay: number;
   timeZone: string;
   downloadTtlSeconds: number;
+  /** STORAGE_VIEW_URL_TEMPLATE and the bucket it is filled with. */
+  storageView?: { template: string; bucket: string };
 }
 
 export interface StoredUpload {
@@ -39,7 +41,19 @@ export type ReceiveUpload = (
 /** The guideline is about lossy encodings: a FLAC of a quiet song may average below 128 kbps. */
 const LOSSLESS_TYPES = new Set(['audio/flac', 'audio/wav', 'audio/x-wav']);
 
-export function toCloudUpload(row: CloudUploadRow): CloudUpload {
+/** `{bucket}` and `{key}` filled in (each URL-encoded), or null without a template. */
+export function storageViewUrl(
+  template: string | undefined,
+  bucket: string,
+  key: string,
+): string | null {
+  if (!template) return null;
+  return template
+    .replaceAll('{bucket}', encodeURIComponent(bucket))
+    .replaceAll('{key}', encodeURIComponent(key));
+}
+
+export function toCloudUpload(row: CloudUploadRow, storageUrl: string | null = null): CloudUpload {
   return {
     id: row.id,
     artist: row.artist,
@@ -58,6 +72,7 @@ export function toCloudUpload(row: CloudUploadRow): CloudUpload {
     lowBitrate:
       !LOSSLESS_TYPES.has(row.contentType) &&
       (row.bitrateKbps === null || row.bitrateKbps < CLOUD_UPLOAD_MIN_KBPS),
+    storageUrl,
   };
 }
 
@@ -157,6 +172,12 @@ export class CloudUploadService {
 
   list(status: CloudUploadStatus | undefined): Promise<CloudUploadRow[]> {
     return this.#repository.list(status);
+  }
+
+  /** The upload as the API shows it. */
+  present(row: CloudUploadRow): CloudUpload {
+    const view = this.#limits.storageView;
+    return toCloudUpload(row, storageViewUrl(view?.template, view?.bucket ?? '', row.objectKey));
   }
 
   /** pending → approved or rejected; every other move is a conflict. */

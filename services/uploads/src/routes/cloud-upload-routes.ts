@@ -13,7 +13,6 @@ import { currentUser, HttpError, type RoutePlugin } from '@radio/service-kit';
 import { attachmentDisposition, isValidPathSignature } from '@radio/storage';
 import {
   CLOUD_KEY_PREFIX,
-  toCloudUpload,
   type CloudUploadService,
 } from '../cloud-uploads/cloud-upload-service.ts';
 import {
@@ -77,7 +76,7 @@ export function cloudUploadRoutes(uploads: CloudUploadService, signingSecret: st
           receiveForm(request, file, cloudUploadFieldsSchema, refusals),
         );
         request.log.info({ userId: user.id, uploadId: row.id }, 'cloud upload stored');
-        return reply.code(201).send({ upload: toCloudUpload(row) });
+        return reply.code(201).send({ upload: uploads.present(row) });
       },
     );
 
@@ -91,7 +90,7 @@ export function cloudUploadRoutes(uploads: CloudUploadService, signingSecret: st
         },
       },
       async (request) => ({
-        uploads: (await uploads.list(request.query.status)).map(toCloudUpload),
+        uploads: (await uploads.list(request.query.status)).map((row) => uploads.present(row)),
       }),
     );
 
@@ -108,7 +107,7 @@ export function cloudUploadRoutes(uploads: CloudUploadService, signingSecret: st
       async (request) => {
         const admin = reviewer(currentUser(request));
         const row = await uploads.decide(request.params.id, request.body.status, admin);
-        return { upload: toCloudUpload(row) };
+        return { upload: uploads.present(row) };
       },
     );
 

@@ -295,6 +295,34 @@ describe('moderation', () => {
     return response.json<{ uploads: CloudUpload[] }>().uploads.map((item) => item.id);
   };
 
+  it('links each upload to the external storage view only when one is configured', async () => {
+    const [item] = (await adminClient.get('/api/cloud-uploads')).json<{ uploads: CloudUpload[] }>()
+      .uploads;
+    expect(item?.storageUrl).toBeNull();
+    const viewDir = await mkdtemp(path.join(os.tmpdir(), 'radio-cloud-storage-'));
+    const viewing = await createTestApp(buildUploadsApp, {
+      STORAGE_DIR: viewDir,
+      S3_BUCKET: 'radio',
+      STORAGE_VIEW_URL_TEMPLATE: 'http://localhost:9001/browser/{bucket}/{key}',
+    });
+    try {
+      const user = await viewing.createUser();
+      const form = await multipartBody(
+        { bytes: await makeTrack('mp3'), name: 't.mp3', type: 'audio/mpeg' },
+        FIELDS,
+      );
+      const response = await (
+        await viewing.clientFor(user)
+      ).post(UPLOAD, form.payload, { headers: form.headers });
+      expect(response.json<{ upload: CloudUpload }>().upload.storageUrl).toMatch(
+        /^http:\/\/localhost:9001\/browser\/radio\/cloud-uploads%2F[a-f0-9]{32}\.mp3$/,
+      );
+    } finally {
+      await viewing.close();
+      await rm(viewDir, { recursive: true, force: true });
+    }
+  });
+
   it('lists uploads by status, newest first', async () => {
     const all = await adminClient.get('/api/cloud-uploads');
     const ids = all.json<{ uploads: CloudUpload[] }>().uploads.map((item) => item.id);
