@@ -202,7 +202,9 @@ export class AutomationQueue {
       const rest = waiting.filter((entry) => !group.includes(entry));
       const at = Math.min(Math.max(0, toPlace - 1), rest.length);
       const order = [...rest.slice(0, at), ...group, ...rest.slice(at)];
-      await repository.setPositions(spaced(order));
+      await repository.setPositions(
+        order.map((entry, i) => ({ id: entry.id, position: spacedPosition(i) })),
+      );
       return true;
     });
   }
@@ -302,8 +304,8 @@ const POSITION_GAP = 1024;
 /** Far below int4's limit: respaced from 1 again before positions could overflow. */
 const MAX_POSITION = 1_000_000_000;
 
-const spaced = (entries: readonly { id: string }[]) =>
-  entries.map((entry, i) => ({ id: entry.id, position: (i + 1) * POSITION_GAP }));
+/** The position of the `index`th waiting entry once they are spaced out again. */
+const spacedPosition = (index: number): number => (index + 1) * POSITION_GAP;
 
 type Slot = Omit<PlacedEntry, 'id'> & {
   /** Null for an entry not written yet. */
@@ -327,7 +329,7 @@ class QueuePlan {
   add(index: number, entries: Omit<NewQueueEntry, 'position'>[]): void {
     let positions = this.#freePositions(index, entries.length);
     if (!positions) {
-      this.slots.forEach((slot, i) => (slot.position = (i + 1) * POSITION_GAP));
+      this.slots.forEach((slot, i) => (slot.position = spacedPosition(i)));
       this.#respaced = true;
       positions = this.#freePositions(index, entries.length) ?? [];
     }

@@ -147,36 +147,21 @@ export class RequestRules {
     now: Date,
     settings?: RuleSettings,
   ): Promise<Verdict[]> {
-    return this.judgeWith(
-      this.#repository,
-      settings ?? (await this.#settings()),
-      requester,
-      candidates,
-      now,
-    );
-  }
-
-  /** `judge` on a given repository and settings. */
-  async judgeWith(
-    repository: RequestsRepository,
-    settings: RuleSettings,
-    requester: Requester,
-    candidates: Candidate[],
-    now: Date,
-    untilAired?: WaitUntilAired,
-  ): Promise<Verdict[]> {
-    const cooldowns = cooldownsOf(requester, settings, now);
-    const facts = await repository.candidateFacts(
+    const rules = settings ?? (await this.#settings());
+    const cooldowns = cooldownsOf(requester, rules, now);
+    const facts = await this.#repository.candidateFacts(
       candidates.map(candidateKeyOf),
       cooldowns.trackFrom,
       cooldowns.artistFrom,
     );
-    return this.#verdicts(settings, candidates, facts, cooldowns, now, untilAired);
+    return this.#verdicts(rules, candidates, facts, cooldowns, now);
   }
 
   /**
-   * A request submit's whole judgement in one query: the requester's limits (`checkLimits`) and
-   * the track's verdict (`judgeWith`).
+   * A request submit's whole judgement in one query, on `repository` (its transaction or not):
+   * the requester's rate limits (per hour, per day) and the waiting limits of their browser and
+   * address (none for admins and canBypassLimits users), and the track's verdict as `judge`
+   * gives it.
    */
   async assess(
     repository: RequestsRepository,
@@ -240,23 +225,6 @@ export class RequestRules {
           : { ...verdict, retryAfterSeconds: Math.max(60, aired + trackCooldown) };
       }),
     );
-  }
-
-  /**
-   * The requester's rate limits (per hour, per day) and the waiting limits of their browser and
-   * address; null when within them. Admins and users with canBypassLimits have none.
-   */
-  async checkLimits(
-    repository: RequestsRepository,
-    settings: RuleSettings,
-    requester: Requester,
-    client: RequesterClient,
-    now: Date,
-    untilAired: WaitUntilAired = async () => null,
-  ): Promise<LimitRefusal | null> {
-    if (bypassesLimits(requester)) return null;
-    const facts = await repository.limitFacts(requester.id, limitWindowsOf(requester, now), client);
-    return limitRefusalOf(facts, settings, requester, now, untilAired);
   }
 }
 

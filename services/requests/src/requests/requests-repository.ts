@@ -149,24 +149,7 @@ export class RequestsRepository {
     return rows.map(candidateFactsOf);
   }
 
-  /**
-   * In one query: the user's requests (not rejected) since `hourFrom` and since `dayFrom`, and the
-   * waiting requests of this browser and of this address.
-   */
-  async limitFacts(
-    userId: number,
-    windows: LimitWindows,
-    client: LimitClient,
-  ): Promise<LimitFacts> {
-    const { rows } = await sql<LimitFacts>`${sql.raw(PREPARED)}
-      ${limitFactsQuery(userId, windows, client)}
-    `.execute(this.#db);
-    const row = rows[0];
-    if (!row) throw new Error('limit facts: no row');
-    return row;
-  }
-
-  /** `limitFacts` and the `candidateFacts` of one track in one query (a request submit). */
+  /** The requester's limit facts and the `candidateFacts` of one track in one query (a submit). */
   async submitFacts(
     limits: { userId: number; windows: LimitWindows; client: LimitClient },
     candidate: CandidateKey,
