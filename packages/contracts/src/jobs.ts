@@ -57,6 +57,16 @@ export const JOBS = {
     data: z.object({ requestId: z.number().int().positive() }),
     jobId: ({ requestId }) => `acquire-deezer-track-${requestId}`,
   }),
+  /**
+   * An approved listener upload an admin adds to the built-in station's library: the worker puts
+   * it in LIBRARY_DIR as a tagged MP3 and indexes it. Not retried: a failure is shown to the admin,
+   * who may ask again (the upload's library status keeps a second job from starting meanwhile).
+   */
+  'add-upload-to-library': defineJob({
+    queue: 'acquisition',
+    data: z.object({ uploadId: z.number().int().positive() }),
+    attempts: 1,
+  }),
   /** Repeating: deletes the sessions that expired. */
   'remove-expired-sessions': defineJob({ queue: 'maintenance', data: z.object({}) }),
   /** Repeating: deletes voice messages (object and row) not sent with a request within a day. */

@@ -142,6 +142,8 @@ export interface DjSettingsTable {
   updatedAt: Timestamp;
 }
 
+export type CloudUploadLibraryStatus = 'queued' | 'added' | 'failed';
+
 export interface CloudUploadsTable {
   id: Generated<number>;
   userId: number | null;
@@ -159,6 +161,10 @@ export interface CloudUploadsTable {
   reviewedAt: Date | null;
   bitrateKbps: number | null;
   durationSeconds: number | null;
+  /** Written by the worker once an admin asked (queued): added to the station library, or failed. */
+  libraryStatus: CloudUploadLibraryStatus | null;
+  libraryPath: string | null;
+  libraryError: string | null;
 }
 
 export type AutomationEntryKind = 'request' | 'voice_message' | 'manual';

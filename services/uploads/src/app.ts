@@ -1,7 +1,8 @@
-import { createService, type ServiceApp } from '@radio/service-kit';
+import { JobProducer } from '@radio/contracts/jobs-producer';
+import { assertRedisReady, createService, type ServiceApp } from '@radio/service-kit';
 import { createStorage, pathSigningSecret, type ObjectStorage } from '@radio/storage';
 import type { UploadsConfig } from './config.ts';
-import { CloudUploadService } from './cloud-uploads/cloud-upload-service.ts';
+import { CloudUploadService, type StationLibrary } from './cloud-uploads/cloud-upload-service.ts';
 import { CloudUploadsRepository } from './cloud-uploads/cloud-uploads-repository.ts';
 import { cloudUploadRoutes } from './routes/cloud-upload-routes.ts';
 import { voicetrackRoutes } from './routes/voicetrack-routes.ts';
@@ -25,14 +26,31 @@ export function buildApp(
     routes: async (app) => {
       const voices = new VoiceMessageService(storage, new VoiceMessagesRepository(app.db));
       await app.register(voicetrackRoutes(voices, signingSecret));
-      const tracks = new CloudUploadService(storage, new CloudUploadsRepository(app.db), {
-        perDay: config.CLOUD_UPLOADS_PER_DAY,
-        timeZone: config.STATION_TZ,
-        downloadTtlSeconds: config.CLOUD_UPLOAD_LINK_SECONDS,
-        ...(config.STORAGE_VIEW_URL_TEMPLATE && {
-          storageView: { template: config.STORAGE_VIEW_URL_TEMPLATE, bucket: config.S3_BUCKET },
-        }),
-      });
+      const jobs = new JobProducer(app.redis, (error) =>
+        app.log.warn({ error: error.message }, 'job queue error'),
+      );
+      app.addHook('onClose', () => jobs.close());
+      const library: StationLibrary | null = config.LIBRARY_DIR
+        ? {
+            enqueueAdd: async (uploadId) => {
+              assertRedisReady(app.redis);
+              await jobs.enqueue('add-upload-to-library', { uploadId });
+            },
+          }
+        : null;
+      const tracks = new CloudUploadService(
+        storage,
+        new CloudUploadsRepository(app.db),
+        {
+          perDay: config.CLOUD_UPLOADS_PER_DAY,
+          timeZone: config.STATION_TZ,
+          downloadTtlSeconds: config.CLOUD_UPLOAD_LINK_SECONDS,
+          ...(config.STORAGE_VIEW_URL_TEMPLATE && {
+            storageView: { template: config.STORAGE_VIEW_URL_TEMPLATE, bucket: config.S3_BUCKET },
+          }),
+        },
+        library,
+      );
       await app.register(cloudUploadRoutes(tracks, signingSecret));
     },
   });

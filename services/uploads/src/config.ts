@@ -18,6 +18,11 @@ export const uploadsEnv = serviceEnv
       .string()
       .refine((value) => value.includes('{key}'), 'needs {key}')
       .optional(),
+    /**
+     * The built-in station's library (its rotation): when set, an admin can add approved uploads
+     * to it (the worker copies them there).
+     */
+    LIBRARY_DIR: z.string().trim().min(1).optional(),
     /** The time zone in which the daily limit's refusal says when uploading works again. */
     STATION_TZ: timeZone.default('Europe/Amsterdam'),
   })

@@ -35,6 +35,8 @@ export const workerEnv = runtimeEnv
      * Deezer tracks are put here as `Artist - Title.mp3`.
      */
     REQUEST_LIBRARY_DIR: z.string().trim().min(1).optional(),
+    /** The built-in station's rotation: approved listener uploads an admin adds go here. */
+    LIBRARY_DIR: z.string().trim().min(1).optional(),
     /** Object storage of the voice messages it cleans up (the uploads service's settings). */
     ...storageEnv.shape,
   })

@@ -23,7 +23,8 @@ const worker = startWorker({
     bitrate: config.DEEZER_DOWNLOAD_BITRATE,
     requestLibraryDir: config.REQUEST_LIBRARY_DIR ?? null,
   },
-  // The worker only deletes objects: it never hands out signed links.
+  libraryDir: config.LIBRARY_DIR ?? null,
+  // The worker only reads and deletes objects: it never hands out signed links.
   storage: createStorage(config, {
     urlPrefix: '/files',
     signingSecret: randomBytes(32).toString('hex'),

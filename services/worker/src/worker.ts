@@ -45,8 +45,10 @@ export interface WorkerDeps {
   now?: () => Date;
   /** Deezer track acquisition (DEEZER_DOWNLOAD_COMMAND...); unset: not configured. */
   acquisition?: AcquisitionSettings;
-  /** Where voice messages are stored (STORAGE_DRIVER...), for their clean-up. */
+  /** Where voice messages and uploads are stored (STORAGE_DRIVER...). */
   storage?: ObjectStorage;
+  /** LIBRARY_DIR: approved uploads an admin adds to the station library go here. */
+  libraryDir?: string | null;
 }
 
 export interface RunningWorker {

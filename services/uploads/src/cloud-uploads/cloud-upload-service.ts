@@ -27,6 +27,12 @@ export interface CloudUploadLimits {
   storageView?: { template: string; bucket: string };
 }
 
+/** The built-in station's library, which approved uploads can be added to (by the worker). */
+export interface StationLibrary {
+  /** Hands the upload to the worker (the add-upload-to-library job). */
+  enqueueAdd: (uploadId: number) => Promise<void>;
+}
+
 export interface StoredUpload {
   row: CloudUploadRow;
   stream: Readable;
@@ -73,6 +79,9 @@ export function toCloudUpload(row: CloudUploadRow, storageUrl: string | null = n
       !LOSSLESS_TYPES.has(row.contentType) &&
       (row.bitrateKbps === null || row.bitrateKbps < CLOUD_UPLOAD_MIN_KBPS),
     storageUrl,
+    libraryStatus: row.libraryStatus,
+    libraryPath: row.libraryPath,
+    libraryError: row.libraryError,
   };
 }
 
@@ -88,15 +97,23 @@ export class CloudUploadService {
   readonly #storage: ObjectStorage;
   readonly #repository: CloudUploadsRepository;
   readonly #limits: CloudUploadLimits;
+  readonly #library: StationLibrary | null;
 
   constructor(
     storage: ObjectStorage,
     repository: CloudUploadsRepository,
     limits: CloudUploadLimits,
+    library: StationLibrary | null = null,
   ) {
     this.#storage = storage;
     this.#repository = repository;
     this.#limits = limits;
+    this.#library = library;
+  }
+
+  /** The station has a library of its own that uploads can be added to. */
+  get libraryAvailable(): boolean {
+    return this.#library !== null;
   }
 
   /** Refuses a user who reached the daily limit, saying when the next upload is possible. */
@@ -172,6 +189,47 @@ export class CloudUploadService {
 
   list(status: CloudUploadStatus | undefined): Promise<CloudUploadRow[]> {
     return this.#repository.list(status);
+  }
+
+  /** A listener's own uploads, newest first. */
+  listOf(userId: number): Promise<CloudUploadRow[]> {
+    return this.#repository.listOf(userId);
+  }
+
+  /**
+   * An approved (or downloaded) upload goes to the station library: queued for the worker, which
+   * copies, tags and indexes it. Asking again while queued or once added changes nothing; after a
+   * failure it is tried again.
+   */
+  async addToLibrary(id: number): Promise<{ row: CloudUploadRow; queued: boolean }> {
+    const library = this.#library;
+    if (!library) {
+      throw new HttpError(
+        409,
+        'NO_STATION_LIBRARY',
+        'Deze zender heeft geen eigen bibliotheek: voeg het nummer toe in AzuraCast.',
+      );
+    }
+    const queued = await this.#repository.queueForLibrary(id);
+    if (queued) {
+      try {
+        await library.enqueueAdd(id);
+      } catch (error) {
+        await this.#repository.unqueueForLibrary(id);
+        throw error;
+      }
+      return { row: queued, queued: true };
+    }
+    const row = await this.#repository.findById(id);
+    if (!row) throw notFound();
+    if (row.status !== 'approved' && row.status !== 'downloaded') {
+      throw new HttpError(
+        409,
+        'UPLOAD_NOT_APPROVED',
+        'Alleen een goedgekeurde upload kan aan de bibliotheek worden toegevoegd.',
+      );
+    }
+    return { row, queued: false };
   }
 
   /** The upload as the API shows it. */

@@ -50,6 +50,42 @@ export class CloudUploadsRepository {
     return query.orderBy('uploadedAt', 'desc').orderBy('id', 'desc').limit(1000).execute();
   }
 
+  async listOf(userId: number): Promise<CloudUploadRow[]> {
+    return this.#db
+      .selectFrom('cloudUploads')
+      .selectAll()
+      .where('userId', '=', userId)
+      .orderBy('uploadedAt', 'desc')
+      .orderBy('id', 'desc')
+      .limit(200)
+      .execute();
+  }
+
+  /**
+   * Marks an approved or downloaded upload queued for the station library, unless it is queued or
+   * added already; undefined when nothing was marked.
+   */
+  async queueForLibrary(id: number): Promise<CloudUploadRow | undefined> {
+    return this.#db
+      .updateTable('cloudUploads')
+      .set({ libraryStatus: 'queued', libraryError: null })
+      .where('id', '=', id)
+      .where('status', 'in', ['approved', 'downloaded'])
+      .where((eb) => eb.or([eb('libraryStatus', 'is', null), eb('libraryStatus', '=', 'failed')]))
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /** The job could not be handed to the worker: the upload is not queued after all. */
+  async unqueueForLibrary(id: number): Promise<void> {
+    await this.#db
+      .updateTable('cloudUploads')
+      .set({ libraryStatus: null })
+      .where('id', '=', id)
+      .where('libraryStatus', '=', 'queued')
+      .execute();
+  }
+
   async findById(id: number): Promise<CloudUploadRow | undefined> {
     return this.#db.selectFrom('cloudUploads').selectAll().where('id', '=', id).executeTakeFirst();
   }

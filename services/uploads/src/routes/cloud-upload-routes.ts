@@ -3,6 +3,7 @@ import {
   CLOUD_UPLOAD_MAX_BYTES,
   cloudUploadDownloadResponseSchema,
   cloudUploadFieldsSchema,
+  cloudUploadLibraryResponseSchema,
   cloudUploadResponseSchema,
   cloudUploadsQuerySchema,
   cloudUploadsResponseSchema,
@@ -13,6 +14,7 @@ import { currentUser, HttpError, type RoutePlugin } from '@radio/service-kit';
 import { attachmentDisposition, isValidPathSignature } from '@radio/storage';
 import {
   CLOUD_KEY_PREFIX,
+  toCloudUpload,
   type CloudUploadService,
 } from '../cloud-uploads/cloud-upload-service.ts';
 import {
@@ -91,7 +93,37 @@ export function cloudUploadRoutes(uploads: CloudUploadService, signingSecret: st
       },
       async (request) => ({
         uploads: (await uploads.list(request.query.status)).map((row) => uploads.present(row)),
+        libraryAvailable: uploads.libraryAvailable,
       }),
+    );
+
+    // The uploader's own list: no storage link (that is for admins).
+    app.get(
+      '/api/cloud-uploads/mine',
+      { config: { access: 'user' }, schema: { response: { 200: cloudUploadsResponseSchema } } },
+      async (request) => ({
+        uploads: (await uploads.listOf(currentUser(request).id)).map((row) => toCloudUpload(row)),
+        libraryAvailable: uploads.libraryAvailable,
+      }),
+    );
+
+    app.post(
+      '/api/cloud-uploads/:id/library',
+      {
+        config: { access: 'admin' },
+        schema: {
+          params: idParams,
+          response: {
+            200: cloudUploadLibraryResponseSchema,
+            202: cloudUploadLibraryResponseSchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        const { row, queued } = await uploads.addToLibrary(request.params.id);
+        if (queued) request.log.info({ uploadId: row.id }, 'cloud upload queued for the library');
+        return reply.code(queued ? 202 : 200).send({ upload: uploads.present(row) });
+      },
     );
 
     app.patch(

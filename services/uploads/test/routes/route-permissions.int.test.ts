@@ -33,6 +33,14 @@ const cases: RouteCases = {
     },
   },
   'GET /api/cloud-uploads': { access: 'admin' },
+  'GET /api/cloud-uploads/mine': { access: 'user' },
+  // Access is what this proves: this app has no station library (an add is in
+  // upload-to-library-flow.int.test.ts).
+  'POST /api/cloud-uploads/:id/library': {
+    access: 'admin',
+    success: 409,
+    call: () => ({ url: '/api/cloud-uploads/2147483647/library' }),
+  },
   'PATCH /api/cloud-uploads/:id/status': {
     access: 'admin',
     call: async ({ testApp, seq }) => {

@@ -4,13 +4,11 @@ import path from 'node:path';
 import { UnrecoverableError } from 'bullmq';
 import type { Logger } from 'pino';
 import { DEFAULT_JOB_ATTEMPTS, jobDefinition, type JobData } from '@radio/contracts/jobs';
-import type { DjSettingsReader } from '@radio/db';
 import { builtInLibraryPath } from '@radio/station';
-import { activeSourceOf } from '../station/active-source.ts';
 import type { AcquisitionRepository, AcquisitionRequest } from './acquisition-repository.ts';
 import { filesUnder, probeAudio, writeTaggedMp3, type ProbedAudio } from './audio-file.ts';
 import { fillPlaceholders } from './download-command.ts';
-import type { LibraryTracksRepository } from '../library/library-tracks-repository.ts';
+import { indexBuiltInFile, type BuiltInFileIndex } from '../library/index-built-in-file.ts';
 import { libraryBaseName, placeInLibrary } from './library-file.ts';
 import { runDownloader, tidy } from './run-downloader.ts';
 
@@ -31,12 +29,8 @@ export interface AcquisitionSettings {
   maxAttempts?: number;
 }
 
-export interface AcquisitionDeps {
+export interface AcquisitionDeps extends BuiltInFileIndex {
   requests: AcquisitionRepository;
-  settings: DjSettingsReader;
-  library: Pick<LibraryTracksRepository, 'upsert'>;
-  /** The library index changed: cached search answers are out of date. */
-  libraryChanged: () => Promise<void>;
   /** Tells the requests service (REQUEST_TRACK_READY_CHANNEL). */
   publishReady: (requestId: number) => Promise<void>;
   log: Logger;
@@ -95,25 +89,14 @@ export async function acquireDeezerTrack(
 
   // The file is in REQUEST_LIBRARY_DIR: named as the built-in station's library names it.
   const libraryPath = builtInLibraryPath(path.basename(file), true);
-  const source = activeSourceOf(await deps.settings.read(), 0);
-  if (source) {
-    // Indexed at once (searchable and queueable now), the way the scan publishes built-in files:
-    // the library path is the media id, the path and the request id.
-    await deps.library.upsert(source.key, [
-      {
-        mediaId: libraryPath,
-        path: libraryPath,
-        requestId: libraryPath,
-        requestable: true,
-        title: request.title,
-        artist: request.artist,
-        album: request.album ?? '',
-        duration: Math.round(duration),
-      },
-    ]);
-    await deps.libraryChanged();
-  }
-  await deps.requests.ready(requestId, libraryPath, source?.key ?? null);
+  const source = await indexBuiltInFile(deps, {
+    libraryPath,
+    title: request.title,
+    artist: request.artist,
+    album: request.album ?? '',
+    duration,
+  });
+  await deps.requests.ready(requestId, libraryPath, source);
   await deps.publishReady(requestId);
   deps.log.info({ requestId, file: libraryPath }, 'Deezer track ready');
 }

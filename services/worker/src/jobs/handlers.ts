@@ -10,6 +10,8 @@ import {
   type AcquisitionSettings,
 } from '../acquisition/acquire-deezer-track.ts';
 import { AcquisitionRepository } from '../acquisition/acquisition-repository.ts';
+import { addUploadToLibrary } from '../cloud-uploads/add-upload-to-library.ts';
+import { LibraryUploadsRepository } from '../cloud-uploads/library-uploads-repository.ts';
 import { backfillHistory } from '../history/backfill-history.ts';
 import { PlayHistoryRepository } from '../history/play-history-repository.ts';
 import { LibraryTracksRepository } from '../library/library-tracks-repository.ts';
@@ -37,8 +39,13 @@ export interface JobDeps {
   now?: () => Date;
   /** Deezer track acquisition; unset: no downloader (every such job fails with that reason). */
   acquisition?: AcquisitionSettings;
-  /** Object storage (voice messages); unset: the voice message clean-up fails with that reason. */
+  /**
+   * Object storage (voice messages, listener uploads); unset: the jobs that need it fail with
+   * that reason.
+   */
   storage?: ObjectStorage;
+  /** LIBRARY_DIR, the built-in station's rotation (approved uploads are added there). */
+  libraryDir?: string | null;
 }
 
 /** One handler per job name. Each is idempotent: running a job twice does no harm. */
@@ -93,6 +100,19 @@ export function jobHandlers(deps: JobDeps): JobHandlers {
           },
           log,
           config: deps.acquisition,
+        },
+        data,
+      ),
+    'add-upload-to-library': (data) =>
+      addUploadToLibrary(
+        {
+          uploads: new LibraryUploadsRepository(db),
+          storage: deps.storage,
+          libraryDir: deps.libraryDir ?? null,
+          settings,
+          library: libraryTracks,
+          libraryChanged,
+          log,
         },
         data,
       ),
