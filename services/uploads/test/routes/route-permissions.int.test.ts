@@ -35,7 +35,7 @@ const cases: RouteCases = {
   'GET /api/cloud-uploads': { access: 'admin' },
   'GET /api/cloud-uploads/mine': { access: 'user' },
   // Access is what this proves: this app has no station library (an add is in
-  // upload-to-library-flow.int.test.ts).
+  // services/worker/test/cloud-uploads/upload-to-library-flow.int.test.ts).
   'POST /api/cloud-uploads/:id/library': {
     access: 'admin',
     success: 409,
