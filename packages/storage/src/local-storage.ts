@@ -9,6 +9,7 @@ import { signPath } from './signed-path.ts';
 import {
   assertValidKey,
   ObjectNotFoundError,
+  ObjectTooLargeError,
   type ObjectStat,
   type ObjectStorage,
   type PutOptions,
@@ -37,6 +38,10 @@ export class LocalStorage implements ObjectStorage {
     this.#options = options;
   }
 
+  get stagingDir(): string {
+    return path.join(this.#options.dir, TEMP_DIR);
+  }
+
   #file(key: string): string {
     assertValidKey(key);
     return path.join(this.#options.dir, key);
@@ -59,6 +64,25 @@ export class LocalStorage implements ObjectStorage {
       throw error;
     }
     return { size: limit.bytes };
+  }
+
+  async putFile(key: string, source: string, options: PutOptions): Promise<{ size: number }> {
+    const file = this.#file(key);
+    const { size } = await stat(source);
+    if (size > options.maxBytes) throw new ObjectTooLargeError(options.maxBytes);
+    await mkdir(path.dirname(file), { recursive: true });
+    try {
+      await writeFile(`${file}${TYPE_SUFFIX}`, options.contentType);
+      await rename(source, file);
+    } catch (error) {
+      // Another file system (EXDEV): copied through a temporary file instead.
+      if ((error as NodeJS.ErrnoException).code === 'EXDEV') {
+        return this.put(key, createReadStream(source), options);
+      }
+      await this.delete(key);
+      throw error;
+    }
+    return { size };
   }
 
   async get(key: string): Promise<Readable> {

@@ -1,3 +1,4 @@
+import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Client, S3Error } from 'minio';
@@ -57,6 +58,12 @@ export class S3Storage implements ObjectStorage {
   async ensureBucket(): Promise<void> {
     if (!(await this.#client.bucketExists(this.#bucket)))
       await this.#client.makeBucket(this.#bucket);
+  }
+
+  readonly stagingDir = null;
+
+  putFile(key: string, file: string, options: PutOptions): Promise<{ size: number }> {
+    return this.put(key, createReadStream(file), options);
   }
 
   /**

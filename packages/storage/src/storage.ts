@@ -26,6 +26,17 @@ export function attachmentDisposition(name: string): string {
 export interface ObjectStorage {
   /** Stores the stream under `key`. On any failure nothing is left under the key. */
   put(key: string, body: Readable, options: PutOptions): Promise<{ size: number }>;
+  /**
+   * Stores a finished file under `key`, moving it when it can (the local driver renames a file
+   * from `stagingDir`, no copy); do not use `file` afterwards. On any failure nothing is left
+   * under the key.
+   */
+  putFile(key: string, file: string, options: PutOptions): Promise<{ size: number }>;
+  /**
+   * A folder on the objects' own file system, where a file prepared for `putFile` is moved in
+   * without a copy; null when the objects live elsewhere (a bucket).
+   */
+  readonly stagingDir: string | null;
   /** The object's bytes; ObjectNotFoundError when there is none. */
   get(key: string): Promise<Readable>;
   /** null when there is no object under the key. */

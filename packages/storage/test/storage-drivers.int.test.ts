@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { existsSync, statSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -80,6 +81,8 @@ interface Driver {
   fetchSigned(url: string): Promise<{ status: number; body: string }>;
   /** Every stored file or object, to prove nothing was left behind. */
   leftovers(): Promise<string[]>;
+  /** The inode of an object's file (local driver only). */
+  objectInode?: (key: string) => number;
   /** s3rver checks the access key of a presigned URL but not its v4 signature. */
   checksSignature: boolean;
 }
@@ -176,6 +179,43 @@ function describeDriver(name: string, setUp: () => Promise<Driver>, tearDown: ()
       expect(await driver.leftovers()).toEqual(before);
     });
 
+    it('stores a finished file, from its staging folder without a copy', async () => {
+      const k = key();
+      const staging = driver.storage.stagingDir ?? os.tmpdir();
+      await mkdir(staging, { recursive: true });
+      const work = await mkdtemp(path.join(staging, 'prepared-'));
+      const file = path.join(work, 'track');
+      await writeFile(file, 'een hele track');
+      const { ino } = await stat(file);
+      const { size } = await driver.storage.putFile(k, file, {
+        maxBytes: 1_000,
+        contentType: 'audio/flac',
+      });
+      expect(size).toBe(14);
+      expect(await text(await driver.storage.get(k))).toBe('een hele track');
+      expect(await driver.storage.stat(k)).toMatchObject({ size: 14, contentType: 'audio/flac' });
+      // The local driver moved the very file in; a bucket got its bytes.
+      if (driver.storage.stagingDir !== null) {
+        expect(existsSync(file)).toBe(false);
+        expect(driver.objectInode?.(k)).toBe(ino);
+      }
+      await rm(work, { recursive: true, force: true });
+    });
+
+    it('refuses a finished file over the limit and keeps nothing', async () => {
+      const k = key();
+      const work = await mkdtemp(path.join(os.tmpdir(), 'prepared-'));
+      const file = path.join(work, 'track');
+      await writeFile(file, Buffer.alloc(2048));
+      const before = await driver.leftovers();
+      await expect(
+        driver.storage.putFile(k, file, { maxBytes: 1024, contentType: 'audio/flac' }),
+      ).rejects.toBeInstanceOf(ObjectTooLargeError);
+      expect(await driver.storage.stat(k)).toBeNull();
+      expect(await driver.leftovers()).toEqual(before);
+      await rm(work, { recursive: true, force: true });
+    });
+
     it('deletes, and a missing object is gone for stat, get and delete alike', async () => {
       const k = key();
       await driver.storage.put(k, Readable.from([Buffer.from('weg')]), {
@@ -241,6 +281,7 @@ describeDriver(
         return { status: 200, body: await text(await storage.get(key)) };
       },
       leftovers: () => walk(dir),
+      objectInode: (key) => statSync(path.join(dir, key)).ino,
       checksSignature: true,
     };
   },

@@ -1,7 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import {
@@ -13,6 +11,7 @@ import {
 import type { CloudUploadRow, CloudUploadStatus } from '@radio/db';
 import { HttpError } from '@radio/service-kit';
 import type { ObjectStorage } from '@radio/storage';
+import { makeWorkDir } from '../work-dir.ts';
 import { inspectTrack } from './cloud-audio.ts';
 import type { CloudUploadsRepository } from './cloud-uploads-repository.ts';
 
@@ -147,14 +146,14 @@ export class CloudUploadService {
    */
   async store(userId: number, receive: ReceiveUpload): Promise<CloudUploadRow> {
     await this.assertUnderDailyLimit(userId);
-    const work = await mkdtemp(path.join(os.tmpdir(), 'radio-cloud-'));
+    const work = await makeWorkDir(this.#storage, 'radio-cloud-');
     let key: string | null = null;
     try {
       const upload = path.join(work, 'upload');
       const { fields, fileName } = await receive(upload);
       const facts = await inspectTrack(upload);
       key = `${CLOUD_KEY_PREFIX}${randomBytes(16).toString('hex')}.${facts.extension}`;
-      const { size } = await this.#storage.put(key, createReadStream(upload), {
+      const { size } = await this.#storage.putFile(key, upload, {
         maxBytes: CLOUD_UPLOAD_MAX_BYTES,
         contentType: facts.contentType,
       });

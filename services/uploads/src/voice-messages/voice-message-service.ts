@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -16,6 +15,7 @@ import {
   VOICE_MESSAGE_EXTENSION,
   VOICE_MESSAGE_TYPE,
 } from './voice-audio.ts';
+import { makeWorkDir } from '../work-dir.ts';
 import type { VoiceMessagesRepository } from './voice-messages-repository.ts';
 
 const KEY_PREFIX = 'voicetracks/';
@@ -47,7 +47,7 @@ export class VoiceMessageService {
     userId: number,
     receive: (file: string) => Promise<void>,
   ): Promise<{ row: VoiceMessageRow; downloadUrl: string }> {
-    const work = await mkdtemp(path.join(os.tmpdir(), 'radio-voice-'));
+    const work = await makeWorkDir(this.#storage, 'radio-voice-');
     const key = `${KEY_PREFIX}${randomBytes(16).toString('hex')}.${VOICE_MESSAGE_EXTENSION}`;
     let stored = false;
     try {
@@ -58,7 +58,7 @@ export class VoiceMessageService {
       assertPlayableLength(facts);
       const output = path.join(work, `voice.${VOICE_MESSAGE_EXTENSION}`);
       await transcode(upload, output);
-      await this.#storage.put(key, createReadStream(output), {
+      await this.#storage.putFile(key, output, {
         maxBytes: VOICETRACK_MAX_BYTES,
         contentType: VOICE_MESSAGE_TYPE,
       });
