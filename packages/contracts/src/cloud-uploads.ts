@@ -37,6 +37,14 @@ export const cloudUploadSchema = z.object({
   sizeBytes: z.number().int(),
   bitrateKbps: z.number().int().nullable(),
   durationSeconds: z.number().nullable(),
+  /** The tags the file carries itself (each null when absent); null when it has none. */
+  fileTags: z
+    .object({
+      artist: z.string().nullable(),
+      title: z.string().nullable(),
+      album: z.string().nullable(),
+    })
+    .nullable(),
   /** Below CLOUD_UPLOAD_MIN_KBPS (or unknown) for a lossy format. */
   lowBitrate: z.boolean(),
   /** The file in an external storage view (e.g. the MinIO console); null when not configured. */

@@ -161,6 +161,10 @@ export interface CloudUploadsTable {
   reviewedAt: Date | null;
   bitrateKbps: number | null;
   durationSeconds: number | null;
+  /** The file's own tags, when it has them. */
+  tagArtist: string | null;
+  tagTitle: string | null;
+  tagAlbum: string | null;
   /** Written by the worker once an admin asked (queued): added to the station library, or failed. */
   libraryStatus: CloudUploadLibraryStatus | null;
   libraryPath: string | null;

@@ -35,7 +35,17 @@ export interface TrackFacts {
   contentType: string;
   bitrateKbps: number | null;
   durationSeconds: number;
+  tags: { artist: string | null; title: string | null; album: string | null };
 }
+
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
+
+/** A tag as stored: trimmed, bounded, control characters gone; null when empty. */
+const tagValue = (value: string | undefined): string | null => {
+  const clean = (value ?? '').replace(CONTROL_CHARACTERS, '').trim().slice(0, 200);
+  return clean === '' ? null : clean;
+};
 
 /** Refuses what is not audio of an accepted kind; reads bitrate and duration of what is. */
 export async function inspectTrack(file: string): Promise<TrackFacts> {
@@ -52,5 +62,10 @@ export async function inspectTrack(file: string): Promise<TrackFacts> {
     contentType: type.ext === 'mp4' ? 'audio/mp4' : type.mime,
     bitrateKbps: bitrate === undefined || !(bitrate > 0) ? null : Math.round(bitrate / 1000),
     durationSeconds: Math.round(duration * 100) / 100,
+    tags: {
+      artist: tagValue(metadata.common.artist),
+      title: tagValue(metadata.common.title),
+      album: tagValue(metadata.common.album),
+    },
   };
 }

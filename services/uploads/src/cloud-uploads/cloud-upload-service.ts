@@ -74,6 +74,10 @@ export function toCloudUpload(row: CloudUploadRow, storageUrl: string | null = n
     sizeBytes: Number(row.sizeBytes),
     bitrateKbps: row.bitrateKbps,
     durationSeconds: row.durationSeconds,
+    fileTags:
+      row.tagArtist === null && row.tagTitle === null && row.tagAlbum === null
+        ? null
+        : { artist: row.tagArtist, title: row.tagTitle, album: row.tagAlbum },
     lowBitrate:
       !LOSSLESS_TYPES.has(row.contentType) &&
       (row.bitrateKbps === null || row.bitrateKbps < CLOUD_UPLOAD_MIN_KBPS),
@@ -170,6 +174,9 @@ export class CloudUploadService {
           sizeBytes: size,
           bitrateKbps: facts.bitrateKbps,
           durationSeconds: facts.durationSeconds,
+          tagArtist: facts.tags.artist,
+          tagTitle: facts.tags.title,
+          tagAlbum: facts.tags.album,
         },
         this.#limits.perDay,
         new Date(Date.now() - DAY_MS),

@@ -42,9 +42,9 @@ afterAll(async () => {
 /** A 440 Hz tone encoded by ffmpeg as a phone or a music program would. */
 function makeTrack(
   kind: 'mp3' | 'flac' | 'ogg',
-  { seconds = 3, kbps = 192 } = {},
+  { seconds = 3, kbps = 192, tags = {} as Record<string, string> } = {},
 ): Promise<Buffer> {
-  const file = path.join(audioDir, `track-${seconds}-${kbps}.${kind}`);
+  const file = path.join(audioDir, `track-${seconds}-${kbps}-${Object.keys(tags).length}.${kind}`);
   const codec = {
     mp3: ['-c:a', 'libmp3lame', '-b:a', `${kbps}k`],
     flac: ['-c:a', 'flac'],
@@ -54,6 +54,7 @@ function makeTrack(
     ...['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi'],
     ...['-i', 'sine=frequency=440:sample_rate=44100', '-t', String(seconds), '-ac', '2'],
     ...codec,
+    ...Object.entries(tags).flatMap(([name, value]) => ['-metadata', `${name}=${value}`]),
     file,
   ]);
   return readFile(file);
@@ -105,6 +106,7 @@ describe('POST /api/cloud-upload', () => {
       sizeBytes: bytes.length,
       bitrateKbps: 192,
       lowBitrate: false,
+      fileTags: null,
     });
     expect(item.durationSeconds).toBeCloseTo(3, 0);
     const row = await t.app.db
@@ -114,6 +116,18 @@ describe('POST /api/cloud-upload', () => {
       .executeTakeFirstOrThrow();
     expect(row.userId).toBe(listener.id);
     expect(await readFile(path.join(storageDir, row.objectKey))).toEqual(bytes);
+  });
+
+  it("reads the file's own tags, for the admin beside what the listener typed", async () => {
+    const bytes = await makeTrack('flac', {
+      tags: { artist: 'De Dijk', title: 'Mag Het Licht Uit', album: 'Niemand in de stad' },
+    });
+    const response = await upload(listener, { bytes, name: 'opname.flac', type: 'audio/flac' });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json<{ upload: CloudUpload }>().upload).toMatchObject({
+      ...FIELDS,
+      fileTags: { artist: 'De Dijk', title: 'Mag Het Licht Uit', album: 'Niemand in de stad' },
+    });
   });
 
   it('takes a FLAC named .mp3 by its bytes, and flags a track below 128 kbps', async () => {

@@ -11,7 +11,7 @@ import type { ObjectStorage } from '@radio/storage';
 import { probeAudio, writeTaggedMp3 } from '../acquisition/audio-file.ts';
 import { libraryBaseName, placeInLibrary } from '../acquisition/library-file.ts';
 import { indexBuiltInFile, type BuiltInFileIndex } from '../library/index-built-in-file.ts';
-import type { LibraryUploadsRepository } from './library-uploads-repository.ts';
+import type { LibraryUpload, LibraryUploadsRepository } from './library-uploads-repository.ts';
 
 export interface AddUploadDeps extends BuiltInFileIndex {
   uploads: LibraryUploadsRepository;
@@ -47,7 +47,7 @@ export async function addUploadToLibrary(
       libraryPath,
       title: upload.title,
       artist: upload.artist,
-      album: '',
+      album: upload.tagAlbum ?? '',
       duration: file.duration,
     });
     await deps.uploads.added(uploadId, libraryPath);
@@ -65,7 +65,7 @@ export async function addUploadToLibrary(
 
 async function placeUpload(
   deps: AddUploadDeps,
-  upload: { id: number; artist: string; title: string; objectKey: string },
+  upload: LibraryUpload,
 ): Promise<{ path: string; duration: number }> {
   if (!deps.libraryDir) {
     throw new LibraryFailure('Geen bibliotheekmap ingesteld (LIBRARY_DIR).');
@@ -81,7 +81,8 @@ async function placeUpload(
     const audio = await probeAudio(original);
     if (!audio) throw new LibraryFailure('Het bestand is geen afspeelbare audio.');
     const tagged = path.join(work, 'tagged.mp3');
-    await writeTaggedMp3(audio, { artist: upload.artist, title: upload.title, album: '' }, tagged);
+    const tags = { artist: upload.artist, title: upload.title, album: upload.tagAlbum ?? '' };
+    await writeTaggedMp3(audio, tags, tagged);
     const target = await placeInLibrary(
       tagged,
       path.resolve(deps.libraryDir),

@@ -5,6 +5,8 @@ export interface LibraryUpload {
   artist: string;
   title: string;
   objectKey: string;
+  /** The album the file's own tags name, if any. */
+  tagAlbum: string | null;
   libraryStatus: 'queued' | 'added' | 'failed' | null;
 }
 
@@ -22,7 +24,7 @@ export class LibraryUploadsRepository {
   async find(id: number): Promise<LibraryUpload | undefined> {
     return this.#db
       .selectFrom('cloudUploads')
-      .select(['id', 'artist', 'title', 'objectKey', 'libraryStatus'])
+      .select(['id', 'artist', 'title', 'objectKey', 'tagAlbum', 'libraryStatus'])
       .where('id', '=', id)
       .executeTakeFirst();
   }

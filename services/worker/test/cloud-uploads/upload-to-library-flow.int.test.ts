@@ -82,7 +82,8 @@ async function uploadFlac(artist: string, title: string): Promise<CloudUpload> {
   const file = path.join(dir, `${artist} - ${title}.flac`);
   execFileSync('ffmpeg', [
     ...['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi'],
-    ...['-i', 'sine=frequency=330:sample_rate=44100', '-t', '4', '-ac', '2', '-c:a', 'flac', file],
+    ...['-i', 'sine=frequency=330:sample_rate=44100', '-t', '4', '-ac', '2', '-c:a', 'flac'],
+    ...['-metadata', 'album=Zelf opgenomen', file],
   ]);
   const { payload, headers } = await multipartBody(
     { bytes: readFileSync(file), name: path.basename(file), type: 'audio/flac' },
@@ -127,7 +128,12 @@ describe('adding an approved upload to the station library', () => {
     });
     const file = path.join(libraryDir, 'Sanne Veenstra - Nieuwe Zomer.mp3');
     const { common, format } = await parseFile(file);
-    expect(common).toMatchObject({ artist: 'Sanne Veenstra', title: 'Nieuwe Zomer' });
+    // The names the admin approved; the album from the file's own tags.
+    expect(common).toMatchObject({
+      artist: 'Sanne Veenstra',
+      title: 'Nieuwe Zomer',
+      album: 'Zelf opgenomen',
+    });
     expect(format.codec).toMatch(/MPEG 1 Layer 3/);
     expect(format.duration).toBeCloseTo(4, 0);
 
