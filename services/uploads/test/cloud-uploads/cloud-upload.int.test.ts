@@ -337,6 +337,23 @@ describe('moderation', () => {
     }
   });
 
+  it("shows each listener their own uploads only, without the admin's storage link", async () => {
+    const mine = await (await t.clientFor(listener)).get('/api/cloud-uploads/mine');
+    expect(mine.statusCode).toBe(200);
+    const body = mine.json<{ uploads: CloudUpload[]; libraryAvailable: boolean }>();
+    expect(body.uploads[0]).toMatchObject({ id, status: 'pending', storageUrl: null });
+    expect(body.uploads.every((item) => item.submittedBy === FIELDS.submittedBy)).toBe(true);
+    // This service has no station library (LIBRARY_DIR unset): the admin cannot add to one.
+    expect(body.libraryAvailable).toBe(false);
+    const library = await adminClient.post(`/api/cloud-uploads/${id}/library`);
+    expect(library.statusCode).toBe(409);
+    expect(library.json()).toMatchObject({ code: 'NO_STATION_LIBRARY' });
+
+    const other = await t.createUser({ name: 'Iemand anders' });
+    const theirs = await (await t.clientFor(other)).get('/api/cloud-uploads/mine');
+    expect(theirs.json<{ uploads: CloudUpload[] }>().uploads).toEqual([]);
+  });
+
   it('lists uploads by status, newest first', async () => {
     const all = await adminClient.get('/api/cloud-uploads');
     const ids = all.json<{ uploads: CloudUpload[] }>().uploads.map((item) => item.id);
