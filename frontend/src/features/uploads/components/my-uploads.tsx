@@ -17,7 +17,7 @@ const STATUS_STYLES: Record<CloudUpload['status'], string> = {
 function UploadItem({ upload, timeZone }: { upload: CloudUpload; timeZone: string }) {
   const lowBitrate = lowBitrateLabel(upload);
   return (
-    <li className="grid gap-1.5 rounded-lg border bg-card p-3 text-sm">
+    <li className="grid grid-cols-1 gap-1.5 rounded-lg border bg-card p-3 text-sm">
       <span className="flex items-start justify-between gap-2">
         <span className="min-w-0 font-semibold break-words">
           {upload.artist} – {upload.title}
@@ -66,7 +66,7 @@ export function MyUploads({
   timeZone: string;
 }) {
   return (
-    <section aria-labelledby="mijn-uploads" className="grid content-start gap-3">
+    <section aria-labelledby="mijn-uploads" className="grid grid-cols-1 content-start gap-3">
       <h2 id="mijn-uploads" className="text-lg font-bold">
         Mijn uploads
       </h2>

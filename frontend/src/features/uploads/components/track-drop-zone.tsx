@@ -35,7 +35,7 @@ export function TrackDropZone({ id, file, onFile, error, hintId, disabled }: Tra
   };
 
   return (
-    <div className="grid gap-2">
+    <div className="grid grid-cols-1 gap-2">
       <div
         data-testid="drop-zone"
         onDragEnter={over}

@@ -147,9 +147,9 @@ export function UploadForm({ displayName }: { displayName: string }) {
       aria-label="Upload je track"
       noValidate
       onSubmit={(event) => void submit(event)}
-      className="grid gap-5"
+      className="grid grid-cols-1 gap-5"
     >
-      <fieldset disabled={uploading} className="grid min-w-0 gap-5">
+      <fieldset disabled={uploading} className="grid min-w-0 grid-cols-1 gap-5">
         <legend className="sr-only">Je track en de gegevens erbij</legend>
         <TrackDropZone
           id={ids.file}
@@ -159,7 +159,7 @@ export function UploadForm({ displayName }: { displayName: string }) {
           error={errors.file}
           disabled={uploading}
         />
-        <div className="grid gap-5 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
           <FormField id={ids.artist} label="Artiest" error={errors.artist}>
             {(control) => (
               <Input

@@ -16,9 +16,9 @@ export function UploadPage({ user }: { user: { name: string } }) {
       icon={Upload}
       description="Maak je zelf muziek? Stuur je nummer in en onze DJ's luisteren het graag."
     >
-      <div className="grid gap-10">
-        <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-          <div className="rounded-xl border bg-card p-4 shadow-sm sm:p-6">
+      <div className="grid grid-cols-1 gap-10">
+        <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+          <div className="min-w-0 rounded-xl border bg-card p-4 shadow-sm sm:p-6">
             <UploadForm displayName={user.name} />
           </div>
           <UploadGuidelines />

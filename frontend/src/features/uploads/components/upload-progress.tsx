@@ -21,7 +21,7 @@ export function UploadProgress({ fileName, progress, onCancel, cancelRef }: Uplo
   const percent = percentSent(progress);
   const labelId = useId();
   return (
-    <div className="grid gap-3 rounded-xl border bg-accent/30 p-4">
+    <div className="grid grid-cols-1 gap-3 rounded-xl border bg-accent/30 p-4">
       <div className="flex items-baseline justify-between gap-3">
         <span id={labelId} className="min-w-0 truncate text-sm font-semibold">
           {fileName} uploaden
