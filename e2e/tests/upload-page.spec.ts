@@ -1,9 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { closeSync, ftruncateSync, openSync, readFileSync, writeFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import pg from 'pg';
-import { adminCredentials, databaseUrl } from '../support/stack.ts';
+import { createListener, logIn, lookAt, PHONE, toastText } from '../support/pages.ts';
 
 // The listener's upload page /upload in Chromium against the native stack: the login gate, the
 // names taken from the file name (picked and dropped), each refusal of the page itself (no byte
@@ -11,59 +9,11 @@ import { adminCredentials, databaseUrl } from '../support/stack.ts';
 // server, and a cancelled upload that leaves nothing. Each state is looked at by axe and
 // photographed at a phone's and a desktop's width.
 
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 900 };
 const MB = 1024 * 1024;
 
-async function sql(text: string, values: unknown[] = []): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl() });
-  await client.connect();
-  try {
-    await client.query(text, values);
-  } finally {
-    await client.end();
-  }
+async function logInNew(page: Page, name = 'Anneke Bosman'): Promise<void> {
+  await logIn(page, await createListener(name, 'uploader'));
 }
-
-/** A listener account, made in the database with the admin's password (no registration limit). */
-async function createListener(name: string) {
-  const admin = adminCredentials();
-  const email = `uploader-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.nl`;
-  await sql(
-    `insert into users (email, password_hash, name, role)
-     select $1, password_hash, $2, 'listener' from users where email = $3`,
-    [email, name, admin.email],
-  );
-  return { email, password: admin.password };
-}
-
-async function logIn(page: Page, name = 'Anneke Bosman'): Promise<void> {
-  const account = await createListener(name);
-  expect((await page.request.post('/api/auth/login', { data: account })).ok()).toBe(true);
-}
-
-/** Axe finds nothing, and the state is photographed at 390 and 1280 px. */
-async function lookAt(page: Page, name: string): Promise<void> {
-  for (const viewport of [PHONE, DESKTOP]) {
-    await page.setViewportSize(viewport);
-    const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-    const findings = violations.flatMap((violation) =>
-      violation.nodes.map(
-        (node) => `${violation.id}: ${node.target.join(' ')} (${violation.help})`,
-      ),
-    );
-    expect(findings, `axe at ${viewport.width} px: ${name}`).toEqual([]);
-    await page.screenshot({
-      path: test.info().outputPath(`${name}-${viewport.width}.png`),
-      fullPage: true,
-    });
-  }
-  await page.setViewportSize(PHONE);
-}
-
-/** A toast's own text (Radix also repeats it in a screen-reader announcement). */
-const toastText = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
 
 /** An audio (or other) file made by ffmpeg in the test's own folder. */
 function ffmpeg(fileName: string, args: string[]): string {
@@ -108,7 +58,7 @@ test.use({ viewport: PHONE });
 
 test.describe('upload page', () => {
   test('a visitor logs in first and comes back to the page', async ({ page }) => {
-    const account = await createListener('Gast Uploader');
+    const account = await createListener('Gast Uploader', 'uploader');
     await page.goto('/upload');
     await expect(page).toHaveURL(/\/auth$/);
     await page.getByLabel('E-mailadres').fill(account.email);
@@ -125,7 +75,7 @@ test.describe('upload page', () => {
   test('artist and title come from the file name, picked or dropped; typed names stay', async ({
     page,
   }) => {
-    await logIn(page);
+    await logInNew(page);
     await page.goto('/upload');
     const audio = { mimeType: 'audio/mpeg', buffer: Buffer.from('ID3') };
     await fileInput(page).setInputFiles({
@@ -161,7 +111,7 @@ test.describe('upload page', () => {
   test('the page refuses a wrong type, a file over 50 MB and missing names without sending', async ({
     page,
   }) => {
-    await logIn(page);
+    await logInNew(page);
     const sent = watchUploads(page);
     await page.goto('/upload');
     const upload = page.getByRole('button', { name: 'Track uploaden' });
@@ -217,7 +167,7 @@ test.describe('upload page', () => {
   test('a track uploads with its progress and waits in Mijn uploads; a low bitrate is flagged', async ({
     page,
   }) => {
-    await logIn(page);
+    await logInNew(page);
     await page.goto('/upload');
     await expect(myUploads(page).getByText('Je hebt nog geen tracks geüpload.')).toBeVisible();
 
@@ -272,7 +222,7 @@ test.describe('upload page', () => {
   });
 
   test('the server refuses a picture named .mp3 and the page says why', async ({ page }) => {
-    await logIn(page);
+    await logInNew(page);
     await page.goto('/upload');
     const picture = ffmpeg('foto.jpg', [
       '-f',
@@ -298,7 +248,7 @@ test.describe('upload page', () => {
   });
 
   test('a cancelled upload leaves nothing', async ({ page }) => {
-    await logIn(page);
+    await logInNew(page);
     await page.goto('/upload');
     await fileInput(page).setInputFiles(wavOf('Traag - Nummer.wav', 30)); // about 5 MB
     await throttleUpload(page, 256 * 1024);

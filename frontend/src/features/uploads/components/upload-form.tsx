@@ -32,6 +32,31 @@ function progressAnnouncement(percent: number): string {
   return quarter === 0 ? 'Upload gestart.' : `Upload ${quarter}% verstuurd.`;
 }
 
+type TextFieldProps = {
+  id: string;
+  label: string;
+  error: string | undefined;
+  value: string;
+  onChange: (value: string) => void;
+  autoComplete?: string;
+};
+
+function TextField({ id, label, error, value, onChange, autoComplete = 'off' }: TextFieldProps) {
+  return (
+    <FormField id={id} label={label} error={error}>
+      {(control) => (
+        <Input
+          {...control}
+          value={value}
+          maxLength={NAME_MAX_LENGTH}
+          autoComplete={autoComplete}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      )}
+    </FormField>
+  );
+}
+
 /** The upload form: file, names, message, the checks before sending, and the upload itself. */
 export function UploadForm({ displayName }: { displayName: string }) {
   const ids = {
@@ -160,49 +185,38 @@ export function UploadForm({ displayName }: { displayName: string }) {
           disabled={uploading}
         />
         <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
-          <FormField id={ids.artist} label="Artiest" error={errors.artist}>
-            {(control) => (
-              <Input
-                {...control}
-                value={names.artist}
-                maxLength={NAME_MAX_LENGTH}
-                autoComplete="off"
-                onChange={(event) => {
-                  setNames((current) => ({ ...current, artist: event.target.value }));
-                  clearError('artist');
-                }}
-              />
-            )}
-          </FormField>
-          <FormField id={ids.title} label="Titel" error={errors.title}>
-            {(control) => (
-              <Input
-                {...control}
-                value={names.title}
-                maxLength={NAME_MAX_LENGTH}
-                autoComplete="off"
-                onChange={(event) => {
-                  setNames((current) => ({ ...current, title: event.target.value }));
-                  clearError('title');
-                }}
-              />
-            )}
-          </FormField>
+          <TextField
+            id={ids.artist}
+            label="Artiest"
+            error={errors.artist}
+            value={names.artist}
+            onChange={(artist) => {
+              setNames((current) => ({ ...current, artist }));
+              clearError('artist');
+            }}
+          />
+          <TextField
+            id={ids.title}
+            label="Titel"
+            error={errors.title}
+            value={names.title}
+            onChange={(title) => {
+              setNames((current) => ({ ...current, title }));
+              clearError('title');
+            }}
+          />
         </div>
-        <FormField id={ids.submittedBy} label="Ingestuurd door" error={errors.submittedBy}>
-          {(control) => (
-            <Input
-              {...control}
-              value={submittedBy}
-              maxLength={NAME_MAX_LENGTH}
-              autoComplete="name"
-              onChange={(event) => {
-                setSubmittedBy(event.target.value);
-                clearError('submittedBy');
-              }}
-            />
-          )}
-        </FormField>
+        <TextField
+          id={ids.submittedBy}
+          label="Ingestuurd door"
+          error={errors.submittedBy}
+          value={submittedBy}
+          autoComplete="name"
+          onChange={(name) => {
+            setSubmittedBy(name);
+            clearError('submittedBy');
+          }}
+        />
         <div className="grid gap-2">
           <Label htmlFor={ids.message}>Bericht voor de DJ (optioneel)</Label>
           <textarea
