@@ -78,10 +78,13 @@ test.describe('upload page', () => {
     await logInNew(page);
     await page.goto('/upload');
     const audio = { mimeType: 'audio/mpeg', buffer: Buffer.from('ID3') };
-    await fileInput(page).setInputFiles({
-      ...audio,
-      name: 'Anneke Bosman - Zomeravond aan Zee.mp3',
-    });
+    // By keyboard: the picker is a real file input in the tab order.
+    await page.getByRole('heading', { name: 'Upload je Track' }).click();
+    await page.keyboard.press('Tab');
+    await expect(fileInput(page)).toBeFocused();
+    const chooser = page.waitForEvent('filechooser');
+    await page.keyboard.press('Space');
+    await (await chooser).setFiles({ ...audio, name: 'Anneke Bosman - Zomeravond aan Zee.mp3' });
     await expect(page.getByLabel('Artiest')).toHaveValue('Anneke Bosman');
     await expect(page.getByLabel('Titel')).toHaveValue('Zomeravond aan Zee');
     await expect(page.getByTestId('chosen-file')).toHaveText(
@@ -193,6 +196,7 @@ test.describe('upload page', () => {
 
     await expect(toastText(page, 'Upload voltooid')).toBeVisible({ timeout: 20_000 });
     await expect(page.getByTestId('upload-outcome')).toBeFocused();
+    await expect(theForm(page).getByRole('status')).toHaveText(/^Upload voltooid: /);
     await expect(page.getByLabel('Artiest')).toHaveValue('');
     await expect(page.getByTestId('chosen-file')).toHaveCount(0);
     const item = myUploads(page).getByRole('listitem').filter({ hasText: 'Zomeravond aan Zee' });
