@@ -106,6 +106,14 @@ export function useUploadTrack() {
   const cancel = useCallback(() => controller.current?.abort(), []);
   // Leaving the page stops the upload: nobody would see how it ends.
   useEffect(() => () => controller.current?.abort(), []);
+  // A reload or a closed tab would end it too: the browser asks first.
+  const uploading = state.phase === 'uploading';
+  useEffect(() => {
+    if (!uploading) return;
+    const ask = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, [uploading]);
 
   return { state, start, cancel };
 }

@@ -1,5 +1,5 @@
 import { AlertTriangle } from 'lucide-react';
-import { CLOUD_UPLOAD_MIN_KBPS, type CloudUpload } from '@radio/contracts';
+import type { CloudUpload } from '@radio/contracts';
 import { Badge } from '@/components/ui/badge';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -40,9 +40,7 @@ function UploadItem({ upload, timeZone }: { upload: CloudUpload; timeZone: strin
       {lowBitrate && (
         <span className="flex items-start gap-1.5 text-xs font-medium text-amber-800 dark:text-amber-300">
           <AlertTriangle aria-hidden="true" className="mt-px size-3.5 shrink-0" />
-          <span>
-            {lowBitrate} (onder de richtlijn van {CLOUD_UPLOAD_MIN_KBPS} kbps)
-          </span>
+          <span>{lowBitrate}</span>
         </span>
       )}
       {upload.libraryStatus === 'added' && (

@@ -1,4 +1,8 @@
-import type { CloudUpload, CloudUploadStatusValue } from '@radio/contracts';
+import {
+  CLOUD_UPLOAD_MIN_KBPS,
+  type CloudUpload,
+  type CloudUploadStatusValue,
+} from '@radio/contracts';
 
 const STATUS_LABELS: Record<CloudUploadStatusValue, string> = {
   pending: 'In afwachting',
@@ -11,10 +15,18 @@ export function uploadStatusLabel(status: CloudUploadStatusValue): string {
   return STATUS_LABELS[status];
 }
 
-/** "lage bitrate: 96 kbps" for an upload below the guideline; null when it meets it. */
-export function lowBitrateLabel(upload: Pick<CloudUpload, 'lowBitrate' | 'bitrateKbps'>) {
+/**
+ * The flag of an upload below the guideline: "lage bitrate: 96 kbps (onder de richtlijn van 128
+ * kbps)"; for a lossy file whose bitrate could not be read, says so. Null when it meets it.
+ */
+export function lowBitrateLabel(
+  upload: Pick<CloudUpload, 'lowBitrate' | 'bitrateKbps'>,
+): string | null {
   if (!upload.lowBitrate) return null;
-  return `lage bitrate: ${upload.bitrateKbps === null ? 'onbekend' : `${upload.bitrateKbps} kbps`}`;
+  if (upload.bitrateKbps === null) {
+    return `bitrate onbekend (de richtlijn is minimaal ${CLOUD_UPLOAD_MIN_KBPS} kbps)`;
+  }
+  return `lage bitrate: ${upload.bitrateKbps} kbps (onder de richtlijn van ${CLOUD_UPLOAD_MIN_KBPS} kbps)`;
 }
 
 const dateFormatters = new Map<string, Intl.DateTimeFormat>();
