@@ -82,6 +82,8 @@ test.describe('upload page', () => {
     await page.getByRole('heading', { name: 'Upload je Track' }).click();
     await page.keyboard.press('Tab');
     await expect(fileInput(page)).toBeFocused();
+    await lookAt(page, 'upload-picker-focused');
+    await expect(fileInput(page)).toBeFocused();
     const chooser = page.waitForEvent('filechooser');
     await page.keyboard.press('Space');
     await (await chooser).setFiles({ ...audio, name: 'Anneke Bosman - Zomeravond aan Zee.mp3' });

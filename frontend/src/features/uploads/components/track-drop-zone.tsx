@@ -90,7 +90,7 @@ export function TrackDropZone({ id, file, onFile, error, hintId, disabled }: Tra
         <label
           htmlFor={id}
           className={cn(
-            'inline-flex h-11 cursor-pointer items-center justify-center gap-2 rounded-md border border-input bg-card px-4 text-sm font-semibold shadow-sm hover:bg-accent hover:text-accent-foreground',
+            'inline-flex h-11 cursor-pointer items-center justify-center gap-2 rounded-md border border-input bg-card px-4 text-sm font-semibold shadow-sm peer-focus-visible:ring-2 peer-focus-visible:ring-ring peer-focus-visible:ring-offset-2 hover:bg-accent hover:text-accent-foreground',
             disabled && 'pointer-events-none',
           )}
         >
