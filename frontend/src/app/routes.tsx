@@ -145,7 +145,10 @@ export const appRoutes: RouteObject[] = [
         ),
       },
       { path: 'verzoekjes', element: <RequestsRoute /> },
-      { path: 'upload', element: <RequireUser>{() => <UploadPage />}</RequireUser> },
+      {
+        path: 'upload',
+        element: <RequireUser>{(user) => <UploadPage user={user} />}</RequireUser>,
+      },
       {
         path: 'account',
         element: <RequireUser>{(user) => <AccountPage user={user} />}</RequireUser>,

@@ -1,0 +1,71 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import pg from 'pg';
+import { adminCredentials, databaseUrl } from './stack.ts';
+
+// What the page suites share: the database of the stack, test listeners, axe with screenshots at
+// a phone's and a desktop's width, and toasts.
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1280, height: 900 };
+
+/** One statement against the stack's database. */
+export async function sql(text: string, values: unknown[] = []): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl() });
+  await client.connect();
+  try {
+    await client.query(text, values);
+  } finally {
+    await client.end();
+  }
+}
+
+const uniqueEmail = (prefix: string): string =>
+  `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.nl`;
+
+/**
+ * A listener account, made in the database with the admin's password hash (registration is
+ * limited to 5 accounts per address an hour, and the other suites register too).
+ */
+export async function createListener(name = 'Gast Luisteraar', emailPrefix = 'luisteraar') {
+  const admin = adminCredentials();
+  const email = uniqueEmail(emailPrefix);
+  await sql(
+    `insert into users (email, password_hash, name, role)
+     select $1, password_hash, $2, 'listener' from users where email = $3`,
+    [email, name, admin.email],
+  );
+  return { email, password: admin.password };
+}
+
+/** Logs the page's browser context in through the API. */
+export async function logIn(
+  page: Page,
+  account: { email: string; password: string },
+): Promise<void> {
+  expect((await page.request.post('/api/auth/login', { data: account })).ok()).toBe(true);
+}
+
+/** Axe finds nothing, and the state is photographed at 390 and 1280 px (then back to 390). */
+export async function lookAt(page: Page, name: string): Promise<void> {
+  for (const viewport of [PHONE, DESKTOP]) {
+    await page.setViewportSize(viewport);
+    const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+    const findings = violations.flatMap((violation) =>
+      violation.nodes.map(
+        (node) => `${violation.id}: ${node.target.join(' ')} (${violation.help})`,
+      ),
+    );
+    expect(findings, `axe at ${viewport.width} px: ${name}`).toEqual([]);
+    await page.screenshot({
+      path: test.info().outputPath(`${name}-${viewport.width}.png`),
+      fullPage: true,
+    });
+  }
+  await page.setViewportSize(PHONE);
+}
+
+/** A toast's own text (Radix also repeats it in a screen-reader announcement). */
+export const toastText = (page: Page, text: string) =>
+  page.getByText(text, { exact: true }).first();
