@@ -25,6 +25,7 @@ const upload = (overrides: Partial<CloudUpload>): CloudUpload => ({
   sizeBytes: 40 * 1024 * 1024,
   bitrateKbps: 1024,
   durationSeconds: 240,
+  fileTags: null,
   lowBitrate: false,
   storageUrl: null,
   libraryStatus: null,
