@@ -10,6 +10,11 @@ export function navLinksFor(user: User | null, settings: DjSettings): NavItem[] 
     { to: '/luisteren', label: 'Luisteren' },
     { to: '/playlist', label: 'Playlist' },
     ...(user && settings.requestsEnabled ? [{ to: '/verzoekjes', label: 'Verzoekjes' }] : []),
-    ...(user?.role === 'admin' ? [{ to: '/admin-management', label: 'Beheer' }] : []),
+    ...(user?.role === 'admin'
+      ? [
+          { to: '/cloud-uploads', label: 'Moderatie' },
+          { to: '/admin-management', label: 'Beheer' },
+        ]
+      : []),
   ];
 }

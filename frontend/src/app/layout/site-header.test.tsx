@@ -23,7 +23,7 @@ describe('SiteHeader', () => {
       expect.arrayContaining(['Home', 'Luisteren', 'Playlist', 'Inloggen']),
     );
     expect(screen.getByRole('link', { name: 'Inloggen' })).toHaveProperty('pathname', '/auth');
-    for (const hidden of ['Verzoekjes', 'Account', 'Beheer']) {
+    for (const hidden of ['Verzoekjes', 'Account', 'Beheer', 'Moderatie']) {
       expect(screen.queryByRole('link', { name: hidden })).toBeNull();
     }
     expect(screen.queryByRole('button', { name: 'Uitloggen' })).toBeNull();
@@ -39,6 +39,7 @@ describe('SiteHeader', () => {
     expect(screen.getByRole('link', { name: 'Account' })).toHaveProperty('pathname', '/account');
     expect(screen.getByRole('button', { name: 'Uitloggen' })).toBeDefined();
     expect(screen.queryByRole('link', { name: 'Beheer' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Moderatie' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Inloggen' })).toBeNull();
   });
 
@@ -52,9 +53,13 @@ describe('SiteHeader', () => {
     expect(screen.queryByRole('link', { name: 'Verzoekjes' })).toBeNull();
   });
 
-  it('shows an admin the management page', async () => {
+  it('shows an admin the management and upload moderation pages', async () => {
     await renderHeader(testUser({ role: 'admin' }));
 
+    expect(screen.getByRole('link', { name: 'Moderatie' })).toHaveProperty(
+      'pathname',
+      '/cloud-uploads',
+    );
     expect(screen.getByRole('link', { name: 'Beheer' })).toHaveProperty(
       'pathname',
       '/admin-management',
