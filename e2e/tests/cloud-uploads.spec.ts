@@ -1,51 +1,16 @@
-import AxeBuilder from '@axe-core/playwright';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import pg from 'pg';
-import { adminCredentials, baseURL, databaseUrl } from '../support/stack.ts';
+import { expect, test, type APIRequestContext, type Download, type Page } from '@playwright/test';
+import { createListener, logIn, lookAt, PHONE, sql, toastText } from '../support/page-checks.ts';
+import { adminCredentials, baseURL } from '../support/stack.ts';
 
 // The admin's moderation page /cloud-uploads in Chromium against the native stack: listeners
 // upload generated tracks through the real API, the admin listens, approves, rejects, loses a
 // race with another admin, downloads (a new tab with the original bytes and name) and adds a
 // track to the built-in station's library. Every tab is looked at by axe and photographed at a
 // phone's and a desktop's width.
-
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 900 };
-
-async function sql(text: string, values: unknown[] = []): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl() });
-  await client.connect();
-  try {
-    await client.query(text, values);
-  } finally {
-    await client.end();
-  }
-}
-
-/** A listener account, made in the database with the admin's password hash. */
-async function createListener(name: string) {
-  const admin = adminCredentials();
-  const email = `uploader-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.nl`;
-  await sql(
-    `insert into users (email, password_hash, name, role)
-     select $1, password_hash, $2, 'listener' from users where email = $3`,
-    [email, name, admin.email],
-  );
-  return { email, password: admin.password };
-}
-
-async function logIn(
-  request: APIRequestContext,
-  account: { email: string; password: string },
-): Promise<void> {
-  const answer = await request.post('/api/auth/login', { data: account });
-  expect(answer.ok(), await answer.text()).toBe(true);
-}
 
 const workDir = mkdtempSync(path.join(os.tmpdir(), 'radio-e2e-uploads-'));
 
@@ -78,7 +43,7 @@ async function uploadAsListener(
 ): Promise<void> {
   const request = await newContext();
   try {
-    await logIn(request, await createListener(submitter));
+    await logIn(request, await createListener(submitter, 'uploader'));
     const answer = await request.post('/api/cloud-upload', {
       multipart: {
         artist: track.artist,
@@ -93,28 +58,6 @@ async function uploadAsListener(
     await request.dispose();
   }
 }
-
-/** Axe finds nothing, and the step is photographed at 390 and 1280 px. */
-async function lookAt(page: Page, name: string): Promise<void> {
-  for (const viewport of [PHONE, DESKTOP]) {
-    await page.setViewportSize(viewport);
-    const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-    const findings = violations.flatMap((violation) =>
-      violation.nodes.map(
-        (node) => `${violation.id}: ${node.target.join(' ')} (${violation.help})`,
-      ),
-    );
-    expect(findings, `axe at ${viewport.width} px: ${name}`).toEqual([]);
-    await page.screenshot({
-      path: test.info().outputPath(`${name}-${viewport.width}.png`),
-      fullPage: true,
-    });
-  }
-  await page.setViewportSize(PHONE);
-}
-
-/** A toast's own text (Radix also repeats it in a screen-reader announcement). */
-const toastText = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
 
 const tab = (page: Page, label: string) =>
   page.getByRole('tab', { name: new RegExp(`^${label} \\d+$`) });
@@ -288,10 +231,12 @@ test.describe('cloud uploads moderation', () => {
 
     // Download: a new tab with the original bytes and name; the upload moves to Gedownload.
     await openTab(page, 'Goedgekeurd');
-    const popupOpened = page.waitForEvent('popup');
+    // Listening on the new tab at once: the download may begin before an awaited popup resolves.
+    const downloadStarted = new Promise<Download>((resolve) =>
+      page.once('popup', (popup) => popup.once('download', resolve)),
+    );
     await card(page, good).getByRole('button', { name: 'Downloaden' }).click();
-    const popup = await popupOpened;
-    const download = await popup.waitForEvent('download');
+    const download = await downloadStarted;
     expect(download.suggestedFilename()).toBe(good.fileName);
     expect(readFileSync(await download.path()).equals(good.bytes)).toBe(true);
     await expect(toastText(page, 'Download gestart')).toBeVisible();

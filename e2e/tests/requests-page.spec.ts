@@ -1,26 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import pg from 'pg';
-import { adminCredentials, databaseUrl } from '../support/stack.ts';
+import { lookAt, PHONE, sql, toastText } from '../support/page-checks.ts';
+import { adminCredentials } from '../support/stack.ts';
 
 // The request page /verzoekjes in Chromium against the native stack: gates, the welcome dialog,
 // search, an unavailable track, sending (with a voice message from the fake microphone), the
 // queue with its expected times, a refusal with its wait. Every step is looked at by axe and
 // photographed at a phone's and a desktop's width.
-
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 900 };
-
-async function sql(text: string, values: unknown[] = []): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl() });
-  await client.connect();
-  try {
-    await client.query(text, values);
-  } finally {
-    await client.end();
-  }
-}
 
 const uniqueEmail = (prefix: string): string =>
   `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.nl`;
@@ -71,28 +56,6 @@ async function requestTrack(request: APIRequestContext, title: string): Promise<
   });
   expect(sent.status(), await sent.text()).toBeLessThan(300);
 }
-
-/** Axe finds nothing, and the step is photographed at 390 and 1280 px. */
-async function lookAt(page: Page, name: string): Promise<void> {
-  for (const viewport of [PHONE, DESKTOP]) {
-    await page.setViewportSize(viewport);
-    const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-    const findings = violations.flatMap((violation) =>
-      violation.nodes.map(
-        (node) => `${violation.id}: ${node.target.join(' ')} (${violation.help})`,
-      ),
-    );
-    expect(findings, `axe at ${viewport.width} px: ${name}`).toEqual([]);
-    await page.screenshot({
-      path: test.info().outputPath(`${name}-${viewport.width}.png`),
-      fullPage: true,
-    });
-  }
-  await page.setViewportSize(PHONE);
-}
-
-/** A toast's own text (Radix also repeats it in a screen-reader announcement). */
-const toastText = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
 
 async function search(page: Page, fields: { artist?: string; title?: string }): Promise<void> {
   await page.getByLabel('Artiest').fill(fields.artist ?? '');

@@ -1,8 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CloudUpload } from '@radio/contracts';
 import { apiJson } from '@/lib/api-client';
 import type { MutationConfig } from '@/lib/react-query';
-import { cloudUploadsQueryKey } from './get-cloud-uploads';
+import { useUploadsMutation } from './use-uploads-mutation';
 
 /** Hands an approved upload to the worker, which puts it in the built-in station's library. */
 export async function addCloudUploadToLibrary(id: number): Promise<CloudUpload> {
@@ -16,14 +15,5 @@ export async function addCloudUploadToLibrary(id: number): Promise<CloudUpload> 
 export function useAddCloudUploadToLibrary({
   mutationConfig,
 }: { mutationConfig?: MutationConfig<typeof addCloudUploadToLibrary> } = {}) {
-  const queryClient = useQueryClient();
-  const { onSettled, ...rest } = mutationConfig ?? {};
-  return useMutation({
-    ...rest,
-    mutationFn: addCloudUploadToLibrary,
-    onSettled: (...args) => {
-      void queryClient.invalidateQueries({ queryKey: cloudUploadsQueryKey });
-      return onSettled?.(...args);
-    },
-  });
+  return useUploadsMutation(addCloudUploadToLibrary, mutationConfig);
 }

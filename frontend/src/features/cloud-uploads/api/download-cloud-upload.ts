@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '@/lib/api-client';
 import type { MutationConfig } from '@/lib/react-query';
-import { cloudUploadsQueryKey } from './get-cloud-uploads';
+import { useUploadsMutation } from './use-uploads-mutation';
 
 /** A short-lived link to the original file; an approved upload becomes downloaded. */
 export async function downloadCloudUpload(id: number): Promise<string> {
@@ -15,14 +14,5 @@ export async function downloadCloudUpload(id: number): Promise<string> {
 export function useDownloadCloudUpload({
   mutationConfig,
 }: { mutationConfig?: MutationConfig<typeof downloadCloudUpload> } = {}) {
-  const queryClient = useQueryClient();
-  const { onSettled, ...rest } = mutationConfig ?? {};
-  return useMutation({
-    ...rest,
-    mutationFn: downloadCloudUpload,
-    onSettled: (...args) => {
-      void queryClient.invalidateQueries({ queryKey: cloudUploadsQueryKey });
-      return onSettled?.(...args);
-    },
-  });
+  return useUploadsMutation(downloadCloudUpload, mutationConfig);
 }

@@ -1,11 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CloudUpload } from '@radio/contracts';
 import { apiJson } from '@/lib/api-client';
 import type { MutationConfig } from '@/lib/react-query';
-import { cloudUploadsQueryKey } from './get-cloud-uploads';
+import { useUploadsMutation } from './use-uploads-mutation';
 
 export type CloudUploadDecision = { id: number; status: 'approved' | 'rejected' };
 
+/** Approves or rejects a pending upload (409 with the reason for any other). */
 export async function updateCloudUploadStatus({
   id,
   status,
@@ -18,18 +18,8 @@ export async function updateCloudUploadStatus({
   return upload;
 }
 
-/** Approves or rejects a pending upload; the list is read again whether it worked or not. */
 export function useUpdateCloudUploadStatus({
   mutationConfig,
 }: { mutationConfig?: MutationConfig<typeof updateCloudUploadStatus> } = {}) {
-  const queryClient = useQueryClient();
-  const { onSettled, ...rest } = mutationConfig ?? {};
-  return useMutation({
-    ...rest,
-    mutationFn: updateCloudUploadStatus,
-    onSettled: (...args) => {
-      void queryClient.invalidateQueries({ queryKey: cloudUploadsQueryKey });
-      return onSettled?.(...args);
-    },
-  });
+  return useUploadsMutation(updateCloudUploadStatus, mutationConfig);
 }

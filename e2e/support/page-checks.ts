@@ -1,0 +1,68 @@
+/**
+ * Helpers the page suites share: arranging data in the database, listener accounts, and looking
+ * at a step (axe at a phone's and a desktop's width, a screenshot of each).
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import pg from 'pg';
+import { adminCredentials, databaseUrl } from './stack.ts';
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1280, height: 900 };
+
+export async function sql(text: string, values: unknown[] = []): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl() });
+  await client.connect();
+  try {
+    await client.query(text, values);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A listener account, made in the database with the admin's password hash (registration is
+ * limited to 5 accounts per address an hour, and the other suites register too).
+ */
+export async function createListener(name: string, emailPrefix = 'luisteraar') {
+  const admin = adminCredentials();
+  const email = `${emailPrefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.nl`;
+  await sql(
+    `insert into users (email, password_hash, name, role)
+     select $1, password_hash, $2, 'listener' from users where email = $3`,
+    [email, name, admin.email],
+  );
+  return { email, password: admin.password };
+}
+
+export async function logIn(
+  request: APIRequestContext,
+  account: { email: string; password: string },
+): Promise<void> {
+  const answer = await request.post('/api/auth/login', { data: account });
+  expect(answer.ok(), await answer.text()).toBe(true);
+}
+
+/** Axe finds nothing, and the step is photographed at 390 and 1280 px. */
+export async function lookAt(page: Page, name: string): Promise<void> {
+  for (const viewport of [PHONE, DESKTOP]) {
+    await page.setViewportSize(viewport);
+    const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+    const findings = violations.flatMap((violation) =>
+      violation.nodes.map(
+        (node) => `${violation.id}: ${node.target.join(' ')} (${violation.help})`,
+      ),
+    );
+    expect(findings, `axe at ${viewport.width} px: ${name}`).toEqual([]);
+    await page.screenshot({
+      path: test.info().outputPath(`${name}-${viewport.width}.png`),
+      fullPage: true,
+    });
+  }
+  await page.setViewportSize(PHONE);
+}
+
+/** A toast's own text (Radix also repeats it in a screen-reader announcement). */
+export const toastText = (page: Page, text: string) =>
+  page.getByText(text, { exact: true }).first();
