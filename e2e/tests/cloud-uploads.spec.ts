@@ -182,8 +182,11 @@ test.describe('cloud uploads moderation', () => {
     await card(page, good).getByRole('button', { name: 'Goedkeuren' }).click();
     await expect(toastText(page, 'Status bijgewerkt')).toBeVisible();
     await expectCounts(page, { pending: 2, approved: 1, rejected: 0, downloaded: 0, all: 3 });
-    await card(page, other).getByRole('button', { name: 'Afwijzen' }).click();
+    // By keyboard: the focus goes on to the next card when this one leaves the tab.
+    await card(page, other).getByRole('button', { name: 'Afwijzen' }).focus();
+    await page.keyboard.press('Enter');
     await expect(toastText(page, 'Status bijgewerkt')).toBeVisible();
+    await expect(card(page, low)).toBeFocused();
     await expectCounts(page, { pending: 1, approved: 1, rejected: 1, downloaded: 0, all: 3 });
     expect(await cardTitles(page)).toEqual([`${low.artist} – ${low.title}`]);
 

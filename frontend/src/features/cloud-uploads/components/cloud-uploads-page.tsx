@@ -51,6 +51,7 @@ function UploadsContent({ tab }: { tab: UploadTab }) {
             upload={upload}
             libraryAvailable={list.data.libraryAvailable}
             timeZone={timeZone}
+            leavesTabOnDecision={tab !== 'all'}
           />
         </li>
       ))}

@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
 import { Check, Download, ExternalLink, Library, RotateCcw, TriangleAlert, X } from 'lucide-react';
 import type { CloudUpload } from '@radio/contracts';
 import { Badge } from '@/components/ui/badge';
@@ -104,42 +104,58 @@ function useDownloadInNewTab(upload: CloudUpload) {
   };
 }
 
+const updateFailed = (error: Error) =>
+  toast({
+    variant: 'destructive',
+    title: 'Fout bij bijwerken',
+    description: failureMessage(error),
+  });
+
+/**
+ * A decided card leaves its tab: the keyboard goes on at the next card (or the one before, or
+ * the tab's panel) instead of falling back to the top of the page.
+ */
+function focusNeighbour(card: HTMLElement | null) {
+  const item = card?.closest('li');
+  const neighbour = item?.nextElementSibling ?? item?.previousElementSibling;
+  const target =
+    neighbour?.querySelector<HTMLElement>('[role="article"]') ??
+    card?.closest<HTMLElement>('[role="tabpanel"]');
+  target?.focus();
+}
+
 type UploadCardProps = {
   upload: CloudUpload;
   libraryAvailable: boolean;
   timeZone: string;
+  /** The open tab lists one status, so a decision takes the card out of it. */
+  leavesTabOnDecision: boolean;
 };
 
 /** One listener upload: what was sent, what the file says, a preview and the fitting actions. */
-export function UploadCard({ upload, libraryAvailable, timeZone }: UploadCardProps) {
+export function UploadCard({
+  upload,
+  libraryAvailable,
+  timeZone,
+  leavesTabOnDecision,
+}: UploadCardProps) {
   const headingId = useId();
+  const cardRef = useRef<HTMLDivElement>(null);
   const name = `${upload.artist} – ${upload.title}`;
   const update = useUpdateCloudUploadStatus({
     mutationConfig: {
-      onSuccess: (changed) =>
+      onSuccess: (changed) => {
+        if (leavesTabOnDecision) focusNeighbour(cardRef.current);
         toast({
           title: 'Status bijgewerkt',
           description: `${name} is ${statusLabel(changed.status).toLowerCase()}.`,
-        }),
-      onError: (error) =>
-        toast({
-          variant: 'destructive',
-          title: 'Fout bij bijwerken',
-          description: failureMessage(error),
-        }),
+        });
+      },
+      onError: updateFailed,
     },
   });
   const download = useDownloadInNewTab(upload);
-  const addToLibrary = useAddCloudUploadToLibrary({
-    mutationConfig: {
-      onError: (error) =>
-        toast({
-          variant: 'destructive',
-          title: 'Fout bij bijwerken',
-          description: failureMessage(error),
-        }),
-    },
-  });
+  const addToLibrary = useAddCloudUploadToLibrary({ mutationConfig: { onError: updateFailed } });
   const hasActions = upload.status !== 'rejected' || upload.storageUrl !== null;
   const busy = update.isPending || download.isPending || addToLibrary.isPending;
   const libraryAction =
@@ -149,9 +165,11 @@ export function UploadCard({ upload, libraryAvailable, timeZone }: UploadCardPro
 
   return (
     <Card
+      ref={cardRef}
       role="article"
+      tabIndex={-1}
       aria-labelledby={headingId}
-      className="grid gap-4 p-4 sm:p-5"
+      className="grid gap-4 p-4 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none sm:p-5"
       data-upload-id={upload.id}
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
