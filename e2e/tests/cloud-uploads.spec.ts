@@ -260,6 +260,19 @@ test.describe('cloud uploads moderation', () => {
       0,
     );
     await lookAt(page, 'downloaded');
+    // Indexed at once: listeners find it to request.
+    await expect
+      .poll(
+        async () => {
+          const found = await page.request.get(
+            `/api/search?title=${encodeURIComponent(good.title)}`,
+          );
+          const { data } = (await found.json()) as { data: { title: string; source: string }[] };
+          return data.some((track) => track.title === good.title && track.source === 'local');
+        },
+        { message: 'the added upload is found by the request search', timeout: 20_000 },
+      )
+      .toBe(true);
 
     await openTab(page, 'Alle');
     expect(await cardTitles(page)).toHaveLength(3);
