@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import pg from 'pg';
 import { adminCredentials, databaseUrl } from './stack.ts';
 
@@ -39,12 +39,13 @@ export async function createListener(name = 'Gast Luisteraar', emailPrefix = 'lu
   return { email, password: admin.password };
 }
 
-/** Logs the page's browser context in through the API. */
+/** Logs a browser context (`page.request`) or an API client in through the API. */
 export async function logIn(
-  page: Page,
+  request: APIRequestContext,
   account: { email: string; password: string },
 ): Promise<void> {
-  expect((await page.request.post('/api/auth/login', { data: account })).ok()).toBe(true);
+  const answer = await request.post('/api/auth/login', { data: account });
+  expect(answer.ok(), await answer.text()).toBe(true);
 }
 
 /** Axe finds nothing, and the state is photographed at 390 and 1280 px (then back to 390). */

@@ -70,7 +70,7 @@ test.describe('request page', () => {
     const account = await createListener();
     await sql('update dj_settings set requests_enabled = false');
     try {
-      await logIn(page, account);
+      await logIn(page.request, account);
       await page.goto('/verzoekjes');
       await expect(
         page.getByRole('heading', { name: 'Verzoekjes Momenteel Uitgeschakeld' }),
@@ -93,7 +93,7 @@ test.describe('request page', () => {
 
     const account = await createListener();
     await sql("update users set name = '' where email = $1", [account.email]);
-    await logIn(page, account);
+    await logIn(page.request, account);
     await page.goto('/verzoekjes');
 
     // The welcome dialog: an empty name is refused, a name is set once.
@@ -160,7 +160,7 @@ test.describe('request page', () => {
   test('a refusal shows the server message with the wait', async ({ page }) => {
     const account = await createListener();
     await sql('update users set custom_requests_per_hour = 1 where email = $1', [account.email]);
-    await logIn(page, account);
+    await logIn(page.request, account);
     await requestTrack(page.request, 'Sneeuw op de Veluwe');
 
     await page.goto('/verzoekjes');
@@ -179,7 +179,7 @@ test.describe('request page', () => {
   test('the voice recorder records the microphone with a countdown, pauses, previews and deletes', async ({
     page,
   }) => {
-    await logIn(page, await createListener());
+    await logIn(page.request, await createListener());
     await page.goto('/verzoekjes');
     await search(page, { title: 'Wind in de zeilen' });
     await page.getByRole('button', { name: /Wind in de zeilen/ }).click();
@@ -214,7 +214,7 @@ test.describe('request page', () => {
   test('a voice message is uploaded first, then the request is sent with its URL', async ({
     page,
   }) => {
-    await logIn(page, await createListener());
+    await logIn(page.request, await createListener());
     const probe = await page.request.post('/api/voicetrack-upload', { multipart: {} });
     test.skip(
       probe.status() === 404,

@@ -12,7 +12,7 @@ import { createListener, logIn, lookAt, PHONE, toastText } from '../support/page
 const MB = 1024 * 1024;
 
 async function logInNew(page: Page, name = 'Anneke Bosman'): Promise<void> {
-  await logIn(page, await createListener(name, 'uploader'));
+  await logIn(page.request, await createListener(name, 'uploader'));
 }
 
 /** An audio (or other) file made by ffmpeg in the test's own folder. */

@@ -10,6 +10,13 @@ export function navLinksFor(user: User | null, settings: DjSettings): NavItem[] 
     { to: '/luisteren', label: 'Luisteren' },
     { to: '/playlist', label: 'Playlist' },
     ...(user && settings.requestsEnabled ? [{ to: '/verzoekjes', label: 'Verzoekjes' }] : []),
-    ...(user?.role === 'admin' ? [{ to: '/admin-management', label: 'Beheer' }] : []),
+    // Not in the spec's list: without it a listener could not find the upload page.
+    ...(user ? [{ to: '/upload', label: 'Upload' }] : []),
+    ...(user?.role === 'admin'
+      ? [
+          { to: '/cloud-uploads', label: 'Moderatie' },
+          { to: '/admin-management', label: 'Beheer' },
+        ]
+      : []),
   ];
 }

@@ -23,22 +23,24 @@ describe('SiteHeader', () => {
       expect.arrayContaining(['Home', 'Luisteren', 'Playlist', 'Inloggen']),
     );
     expect(screen.getByRole('link', { name: 'Inloggen' })).toHaveProperty('pathname', '/auth');
-    for (const hidden of ['Verzoekjes', 'Account', 'Beheer']) {
+    for (const hidden of ['Verzoekjes', 'Upload', 'Account', 'Beheer', 'Moderatie']) {
       expect(screen.queryByRole('link', { name: hidden })).toBeNull();
     }
     expect(screen.queryByRole('button', { name: 'Uitloggen' })).toBeNull();
   });
 
-  it('shows a listener requests, account and logout, but not the admin pages', async () => {
+  it('shows a listener requests, upload, account and logout, but not the admin pages', async () => {
     await renderHeader(testUser());
 
     expect(screen.getByRole('link', { name: 'Verzoekjes' })).toHaveProperty(
       'pathname',
       '/verzoekjes',
     );
+    expect(screen.getByRole('link', { name: 'Upload' })).toHaveProperty('pathname', '/upload');
     expect(screen.getByRole('link', { name: 'Account' })).toHaveProperty('pathname', '/account');
     expect(screen.getByRole('button', { name: 'Uitloggen' })).toBeDefined();
     expect(screen.queryByRole('link', { name: 'Beheer' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Moderatie' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Inloggen' })).toBeNull();
   });
 
@@ -52,9 +54,13 @@ describe('SiteHeader', () => {
     expect(screen.queryByRole('link', { name: 'Verzoekjes' })).toBeNull();
   });
 
-  it('shows an admin the management page', async () => {
+  it('shows an admin the management and upload moderation pages', async () => {
     await renderHeader(testUser({ role: 'admin' }));
 
+    expect(screen.getByRole('link', { name: 'Moderatie' })).toHaveProperty(
+      'pathname',
+      '/cloud-uploads',
+    );
     expect(screen.getByRole('link', { name: 'Beheer' })).toHaveProperty(
       'pathname',
       '/admin-management',
