@@ -29,6 +29,8 @@ const MB = 1024 * 1024;
 /** 16-bit stereo at 44.1 kHz is 176,400 B/s: 297.2 s stay just under the limit with the header. */
 const AUDIO_SECONDS = 297.2;
 const UPLOAD_TIMEOUT_MS = 120_000;
+/** USER_HZ of /proc/<pid>/stat, 100 on Linux. */
+const CLOCK_TICKS = 100;
 
 const [base, pidArgument, workDir] = process.argv.slice(2);
 const { DATABASE_URL, SESSION_SECRET, PUBLIC_ORIGIN, DATA_DIR } = process.env;
@@ -64,8 +66,17 @@ function rssOf(processId: number): number {
   return Number(match[1]) * 1024;
 }
 
-/** RSS every RSS_INTERVAL_MS from `start` until `stop`. */
-function sampleRss(processId: number) {
+/** The CPU seconds the process used so far (utime + stime of /proc/<pid>/stat). */
+function cpuSecondsOf(processId: number): number {
+  // The fields after the command name, which is in parentheses and may hold spaces.
+  const stat = readFileSync(`/proc/${processId}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+}
+
+/** RSS every RSS_INTERVAL_MS, and the CPU time used, from the call until `stop`. */
+function watchService(processId: number) {
+  const cpuBefore = cpuSecondsOf(processId);
   const baseline = rssOf(processId);
   const samples = [baseline];
   const timer = setInterval(() => samples.push(rssOf(processId)), RSS_INTERVAL_MS);
@@ -81,6 +92,7 @@ function sampleRss(processId: number) {
         endMB: round(end / MB),
         growthMB: round((peak - baseline) / MB),
         samples: samples.length,
+        cpuSeconds: round(cpuSecondsOf(processId) - cpuBefore, 2),
       };
     },
   };
@@ -234,14 +246,14 @@ try {
   ] as const) {
     const uploadRates: number[] = [];
     const diskRates: number[] = [];
-    const rss = sampleRss(pid);
+    const service = watchService(pid);
     for (let i = 0; i < times; i++) {
       flushDisks();
       diskRates.push((parallel * size) / MB / (await diskBatch(parallel)));
       flushDisks();
       uploadRates.push((parallel * size) / MB / (await uploadBatch(parallel)));
     }
-    const memory = rss.stop();
+    const { cpuSeconds, ...memory } = service.stop();
     if (failures.length > 0) break;
     const uploadMBps = median(uploadRates);
     const diskMBps = median(diskRates);
@@ -257,6 +269,8 @@ try {
         uploadRuns: uploadRates.map((n) => round(n)),
         diskRuns: diskRates.map((n) => round(n)),
         rss: memory,
+        // The uploads service's CPU time per upload, over the phase (the disk copies are not its).
+        serviceCpuMsPerUpload: Math.round((cpuSeconds * 1000) / (parallel * times)),
         answered,
         sent,
       }),

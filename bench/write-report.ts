@@ -230,6 +230,7 @@ type UploadsLine =
       uploadRuns: number[];
       diskRuns: number[];
       rss: { baselineMB: number; peakMB: number; endMB: number; growthMB: number; samples: number };
+      serviceCpuMsPerUpload: number;
       answered: number;
       sent: number;
     }
@@ -250,7 +251,7 @@ const uploadFailure = uploadsLines.find((line) => line.phase === 'failed');
 const lastUploadPhase = uploadPhases.at(-1);
 const uploadRows = uploadPhases.map(
   (phase) =>
-    `| ${phase.parallel} | ${phase.repeats} × ${phase.parallel} | ${phase.uploadMBps.toFixed(1)} | ${phase.diskMBps.toFixed(1)} | ${mark(phase.ratio >= UPLOAD_RATIO_GOAL)} **${phase.ratio.toFixed(2)}** | ${phase.rss.baselineMB.toFixed(1)} | ${phase.rss.peakMB.toFixed(1)} | ${mark(phase.rss.growthMB < UPLOAD_RSS_GROWTH_GOAL_MB)} **${phase.rss.growthMB.toFixed(1)}** | ${phase.uploadRuns.join(', ')} / ${phase.diskRuns.join(', ')} |`,
+    `| ${phase.parallel} | ${phase.repeats} × ${phase.parallel} | ${phase.uploadMBps.toFixed(1)} | ${phase.diskMBps.toFixed(1)} | ${mark(phase.ratio >= UPLOAD_RATIO_GOAL)} **${phase.ratio.toFixed(2)}** | ${phase.rss.baselineMB.toFixed(1)} | ${phase.rss.peakMB.toFixed(1)} | ${mark(phase.rss.growthMB < UPLOAD_RSS_GROWTH_GOAL_MB)} **${phase.rss.growthMB.toFixed(1)}** | ${phase.serviceCpuMsPerUpload} | ${phase.uploadRuns.join(', ')} / ${phase.diskRuns.join(', ')} |`,
 );
 const uploadsFailedNote = uploadFailure
   ? `
@@ -272,10 +273,11 @@ inserted. The disk column streams the same bytes into new files on the disk of t
 DATA_DIR with an fsync at the end (1 and 5 at once), alternating with the uploads in the same run;
 \`sync\` before each. Medians of the runs (5 at once: the aggregate MB/s of each round), MB =
 2^20 bytes. The uploads service's RSS (VmRSS) is sampled every 50 ms through each phase, after one
-warm-up upload; the baseline is its RSS at the phase's start.
+warm-up upload; the baseline is its RSS at the phase's start. The service's CPU time (user +
+system) over each phase is divided by its uploads: every process here shares the ${machine.cpus} CPUs.
 
-| at once | uploads | upload MB/s | disk MB/s | ratio | RSS baseline MB | RSS peak MB | RSS growth MB | runs MB/s: upload / disk |
-| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |
+| at once | uploads | upload MB/s | disk MB/s | ratio | RSS baseline MB | RSS peak MB | RSS growth MB | service CPU ms / upload | runs MB/s: upload / disk |
+| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |
 ${uploadRows.join('\n')}
 
 Goals: uploads at least ${UPLOAD_RATIO_GOAL} of the disk's MB/s: ${mark(uploadPhases.length === 2 && uploadPhases.every((phase) => phase.ratio >= UPLOAD_RATIO_GOAL))}; the service's RSS growth under ${UPLOAD_RSS_GROWTH_GOAL_MB} MB: ${mark(uploadPhases.length === 2 && uploadPhases.every((phase) => phase.rss.growthMB < UPLOAD_RSS_GROWTH_GOAL_MB))}. Uploads answered 201: ${uploadFailure ? `❌ ${uploadFailure.answered} of ${uploadFailure.sent}` : `✅ ${lastUploadPhase?.answered} of ${lastUploadPhase?.sent} (one a warm-up)`}.
