@@ -92,6 +92,15 @@ const parts = process.env.BENCH_PARTS ?? ALL_PARTS;
 const partial = parts !== ALL_PARTS;
 const NOT_RUN = '\nNot measured (not in BENCH_PARTS).\n';
 
+/** The JSON lines of a part's results file; none when the part did not run. */
+const jsonLines = <T>(file: string | undefined): T[] =>
+  file && existsSync(file)
+    ? readFileSync(file, 'utf8')
+        .split('\n')
+        .filter((line) => line.trim().startsWith('{'))
+        .map((line) => JSON.parse(line) as T)
+    : [];
+
 const resultsFile = process.argv[2];
 if (!resultsFile) throw new Error('usage: node bench/write-report.ts <results.jsonl>');
 const runs = readFileSync(resultsFile, 'utf8')
@@ -177,14 +186,7 @@ interface RequestsPhase {
 
 const SEARCH_CACHED_P99_GOAL_MS = 50;
 const SUBMITS_PER_SECOND_GOAL = 500;
-const requestsFile = process.env.BENCH_REQUESTS_FILE;
-const requestsPhases: RequestsPhase[] =
-  requestsFile && existsSync(requestsFile)
-    ? readFileSync(requestsFile, 'utf8')
-        .split('\n')
-        .filter((line) => line.trim().startsWith('{'))
-        .map((line) => JSON.parse(line) as RequestsPhase)
-    : [];
+const requestsPhases = jsonLines<RequestsPhase>(process.env.BENCH_REQUESTS_FILE);
 const phaseOf = (name: RequestsPhase['phase']) => requestsPhases.find((p) => p.phase === name);
 const coldSearch = phaseOf('search-cold');
 const cachedSearch = phaseOf('search-cached');
@@ -238,14 +240,7 @@ type UploadsLine =
 
 const UPLOAD_RATIO_GOAL = 0.8;
 const UPLOAD_RSS_GROWTH_GOAL_MB = 100;
-const uploadsFile = process.env.BENCH_UPLOADS_FILE;
-const uploadsLines: UploadsLine[] =
-  uploadsFile && existsSync(uploadsFile)
-    ? readFileSync(uploadsFile, 'utf8')
-        .split('\n')
-        .filter((line) => line.trim().startsWith('{'))
-        .map((line) => JSON.parse(line) as UploadsLine)
-    : [];
+const uploadsLines = jsonLines<UploadsLine>(process.env.BENCH_UPLOADS_FILE);
 const uploadPhases = uploadsLines.flatMap((line) => (line.phase === 'uploads' ? [line] : []));
 const uploadFailure = uploadsLines.find((line) => line.phase === 'failed');
 const lastUploadPhase = uploadPhases.at(-1);
@@ -283,14 +278,7 @@ ${uploadRows.join('\n')}
 Goals: uploads at least ${UPLOAD_RATIO_GOAL} of the disk's MB/s: ${mark(uploadPhases.length === 2 && uploadPhases.every((phase) => phase.ratio >= UPLOAD_RATIO_GOAL))}; the service's RSS growth under ${UPLOAD_RSS_GROWTH_GOAL_MB} MB: ${mark(uploadPhases.length === 2 && uploadPhases.every((phase) => phase.rss.growthMB < UPLOAD_RSS_GROWTH_GOAL_MB))}. Uploads answered 201: ${uploadFailure ? `❌ ${uploadFailure.answered} of ${uploadFailure.sent}` : `✅ ${lastUploadPhase?.answered} of ${lastUploadPhase?.sent} (one a warm-up)`}.
 ${uploadsFailedNote}`;
 
-const fanOutFile = process.env.BENCH_FANOUT_FILE;
-const fanOut: FanOutStep[] =
-  fanOutFile && existsSync(fanOutFile)
-    ? readFileSync(fanOutFile, 'utf8')
-        .split('\n')
-        .filter((line) => line.trim() !== '')
-        .map((line) => JSON.parse(line) as FanOutStep)
-    : [];
+const fanOut = jsonLines<FanOutStep>(process.env.BENCH_FANOUT_FILE);
 const kBps = (bytesPerSecond: number): string => (bytesPerSecond / 1000).toFixed(1);
 const fanOutRows = fanOut.map((step) => {
   const api = step.api.map((a) => `${a.p50.toFixed(1)} / ${a.p99.toFixed(1)} (${a.errors})`);
