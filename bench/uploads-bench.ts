@@ -79,7 +79,8 @@ function watchService(processId: number) {
   const cpuBefore = cpuSecondsOf(processId);
   const baseline = rssOf(processId);
   const samples = [baseline];
-  const timer = setInterval(() => samples.push(rssOf(processId)), RSS_INTERVAL_MS);
+  // Unref'd: a run that fails mid-phase still ends.
+  const timer = setInterval(() => samples.push(rssOf(processId)), RSS_INTERVAL_MS).unref();
   return {
     stop() {
       clearInterval(timer);
