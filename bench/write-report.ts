@@ -3,7 +3,8 @@
  * bench/results/<date>.md. Machine facts come in BENCH_MACHINE_JSON, the stream fan-out's lines
  * (bench/stream-fanout.ts) in the file BENCH_FANOUT_FILE, Lighthouse's JSON reports in the folder
  * BENCH_LIGHTHOUSE_DIR (page-<name>.json), the search and submit phases (bench/requests-bench.ts) in
- * the file BENCH_REQUESTS_FILE.
+ * the file BENCH_REQUESTS_FILE, the track uploads (bench/uploads-bench.ts) in BENCH_UPLOADS_FILE.
+ * BENCH_PARTS names the parts that ran; when it is not all of them the report is only printed.
  *   node bench/write-report.ts <results.jsonl>
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -86,6 +87,20 @@ const CLS_GOAL = 0.05;
 const ARCHIVE_P99_GOAL_MS = 20;
 const ARCHIVE_CALLS = ['available-dates', 'available-hours', 'playlist-hour', 'playlist-all'];
 
+const ALL_PARTS = 'load,archive,requests,uploads,fanout,frontend';
+const parts = process.env.BENCH_PARTS ?? ALL_PARTS;
+const partial = parts !== ALL_PARTS;
+const NOT_RUN = '\nNot measured (not in BENCH_PARTS).\n';
+
+/** The JSON lines of a part's results file; none when the part did not run. */
+const jsonLines = <T>(file: string | undefined): T[] =>
+  file && existsSync(file)
+    ? readFileSync(file, 'utf8')
+        .split('\n')
+        .filter((line) => line.trim().startsWith('{'))
+        .map((line) => JSON.parse(line) as T)
+    : [];
+
 const resultsFile = process.argv[2];
 if (!resultsFile) throw new Error('usage: node bench/write-report.ts <results.jsonl>');
 const runs = readFileSync(resultsFile, 'utf8')
@@ -134,15 +149,17 @@ const archiveConnections = [
   ...new Set(runs.filter((r) => r.name === ARCHIVE_CALLS[0]).map((r) => r.connections)),
 ].sort((a, b) => a - b);
 const [goalConnections = 1] = archiveConnections;
-const archiveRows = ARCHIVE_CALLS.map((name) => {
+const archiveMeasured = archiveConnections.length > 0;
+const archiveRows = (archiveMeasured ? ARCHIVE_CALLS : []).map((name) => {
   const cells = archiveConnections.map((connections) => {
     const run = find(name, connections);
     return `${count(perSecond(run))} | ${ms(run.summary.p50Us)} | ${ms(run.summary.p99Us)} | ${errors(run)}`;
   });
   return `| ${name} | \`${find(name, goalConnections).path}\` | ${cells.join(' | ')} |`;
 });
-const worstArchiveP99 =
-  Math.max(...ARCHIVE_CALLS.map((name) => find(name, goalConnections).summary.p99Us)) / 1000;
+const worstArchiveP99 = archiveMeasured
+  ? Math.max(...ARCHIVE_CALLS.map((name) => find(name, goalConnections).summary.p99Us)) / 1000
+  : Number.NaN;
 const nowPlayingOk = nowPlayingRatios.every((ratio) => ratio >= NOW_PLAYING_GOAL);
 const date = new Date().toISOString().slice(0, 10);
 const gatewayNote = `
@@ -169,14 +186,7 @@ interface RequestsPhase {
 
 const SEARCH_CACHED_P99_GOAL_MS = 50;
 const SUBMITS_PER_SECOND_GOAL = 500;
-const requestsFile = process.env.BENCH_REQUESTS_FILE;
-const requestsPhases: RequestsPhase[] =
-  requestsFile && existsSync(requestsFile)
-    ? readFileSync(requestsFile, 'utf8')
-        .split('\n')
-        .filter((line) => line.trim().startsWith('{'))
-        .map((line) => JSON.parse(line) as RequestsPhase)
-    : [];
+const requestsPhases = jsonLines<RequestsPhase>(process.env.BENCH_REQUESTS_FILE);
 const phaseOf = (name: RequestsPhase['phase']) => requestsPhases.find((p) => p.phase === name);
 const coldSearch = phaseOf('search-cold');
 const cachedSearch = phaseOf('search-cached');
@@ -209,14 +219,66 @@ ${requestsPhases
 Goals: cached search p99 under ${SEARCH_CACHED_P99_GOAL_MS} ms (one at a time, a listener's wait): ${mark(cachedSearch.p99 < SEARCH_CACHED_P99_GOAL_MS)} (${cachedSearch.p99} ms); at least ${SUBMITS_PER_SECOND_GOAL} submits a second: ${mark(submitPhase.perSecond >= SUBMITS_PER_SECOND_GOAL)} (${submitPhase.perSecond}/s).
 `;
 
-const fanOutFile = process.env.BENCH_FANOUT_FILE;
-const fanOut: FanOutStep[] =
-  fanOutFile && existsSync(fanOutFile)
-    ? readFileSync(fanOutFile, 'utf8')
-        .split('\n')
-        .filter((line) => line.trim() !== '')
-        .map((line) => JSON.parse(line) as FanOutStep)
-    : [];
+/** One phase of bench/uploads-bench.ts, or its failure. */
+type UploadsLine =
+  | {
+      phase: 'uploads';
+      parallel: number;
+      repeats: number;
+      bytes: number;
+      uploadMBps: number;
+      diskMBps: number;
+      ratio: number;
+      uploadRuns: number[];
+      diskRuns: number[];
+      rss: { baselineMB: number; peakMB: number; endMB: number; growthMB: number; samples: number };
+      serviceCpuMsPerUpload: number;
+      answered: number;
+      sent: number;
+    }
+  | { phase: 'failed'; answered: number; sent: number; failures: string[] };
+
+const UPLOAD_RATIO_GOAL = 0.8;
+const UPLOAD_RSS_GROWTH_GOAL_MB = 100;
+const uploadsLines = jsonLines<UploadsLine>(process.env.BENCH_UPLOADS_FILE);
+const uploadPhases = uploadsLines.flatMap((line) => (line.phase === 'uploads' ? [line] : []));
+const uploadFailure = uploadsLines.find((line) => line.phase === 'failed');
+const lastUploadPhase = uploadPhases.at(-1);
+const uploadRows = uploadPhases.map(
+  (phase) =>
+    `| ${phase.parallel} | ${phase.repeats} × ${phase.parallel} | ${phase.uploadMBps.toFixed(1)} | ${phase.diskMBps.toFixed(1)} | ${mark(phase.ratio >= UPLOAD_RATIO_GOAL)} **${phase.ratio.toFixed(2)}** | ${phase.rss.baselineMB.toFixed(1)} | ${phase.rss.peakMB.toFixed(1)} | ${mark(phase.rss.growthMB < UPLOAD_RSS_GROWTH_GOAL_MB)} **${phase.rss.growthMB.toFixed(1)}** | ${phase.serviceCpuMsPerUpload} | ${phase.uploadRuns.join(', ')} / ${phase.diskRuns.join(', ')} |`,
+);
+const uploadsFailedNote = uploadFailure
+  ? `
+❌ **Failed**: ${uploadFailure.answered} of ${uploadFailure.sent} uploads answered 201 with the file's size. First failures:
+
+${uploadFailure.failures.map((failure) => `- \`${failure.replaceAll('`', "'")}\``).join('\n')}
+`
+  : '';
+const uploadsSection =
+  uploadsLines.length === 0
+    ? '\nNot measured (no results of bench/uploads-bench.ts).\n'
+    : `
+A WAV of ${count(lastUploadPhase?.bytes ?? Number.NaN)} bytes (16-bit PCM made by ffmpeg, just
+under the 52,428,800-byte limit) posted as the upload page does (multipart: the fields, then the
+file) to \`POST /api/cloud-upload\` through the gateway on loopback by logged-in listeners, one at
+a time and 5 at once (each its own listener). An upload is done when its 201 arrived: streamed to a
+temporary file, checked by its bytes, read by music-metadata, stored (local driver) and its row
+inserted. The disk column streams the same bytes into new files on the disk of the stack's
+DATA_DIR with an fsync at the end (1 and 5 at once), alternating with the uploads in the same run;
+\`sync\` before each. Medians of the runs (5 at once: the aggregate MB/s of each round), MB =
+2^20 bytes. The uploads service's RSS (VmRSS) is sampled every 50 ms through each phase, after one
+warm-up upload; the baseline is its RSS at the phase's start. The service's CPU time (user +
+system) over each phase is divided by its uploads: every process here shares the ${machine.cpus} CPUs.
+
+| at once | uploads | upload MB/s | disk MB/s | ratio | RSS baseline MB | RSS peak MB | RSS growth MB | service CPU ms / upload | runs MB/s: upload / disk |
+| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |
+${uploadRows.join('\n')}
+
+Goals: uploads at least ${UPLOAD_RATIO_GOAL} of the disk's MB/s: ${mark(uploadPhases.length === 2 && uploadPhases.every((phase) => phase.ratio >= UPLOAD_RATIO_GOAL))}; the service's RSS growth under ${UPLOAD_RSS_GROWTH_GOAL_MB} MB: ${mark(uploadPhases.length === 2 && uploadPhases.every((phase) => phase.rss.growthMB < UPLOAD_RSS_GROWTH_GOAL_MB))}. Uploads answered 201: ${uploadFailure ? `❌ ${uploadFailure.answered} of ${uploadFailure.sent}` : `✅ ${lastUploadPhase?.answered} of ${lastUploadPhase?.sent} (one a warm-up)`}.
+${uploadsFailedNote}`;
+
+const fanOut = jsonLines<FanOutStep>(process.env.BENCH_FANOUT_FILE);
 const kBps = (bytesPerSecond: number): string => (bytesPerSecond / 1000).toFixed(1);
 const fanOutRows = fanOut.map((step) => {
   const api = step.api.map((a) => `${a.p50.toFixed(1)} / ${a.p99.toFixed(1)} (${a.errors})`);
@@ -305,6 +367,30 @@ ${lighthouseRows.join('\n')}
 Goals: JavaScript on \`/\` under ${INITIAL_JS_GOAL_KB} KB gzip: ${mark(homeJsKb < INITIAL_JS_GOAL_KB)} (${homeJsKb.toFixed(1)} KB); performance at least ${LIGHTHOUSE_GOAL} and CLS under ${CLS_GOAL} on every page: ${mark(lighthouse.every((page) => (page.categories.performance.score ?? 0) * 100 >= LIGHTHOUSE_GOAL && (page.audits['cumulative-layout-shift']?.numericValue ?? 1) < CLS_GOAL))}.
 `;
 
+const loadSection =
+  loadRows.length === 0
+    ? NOT_RUN
+    : `
+| endpoint | body | connections | API req/s | static req/s | ratio | API p99 ms | static p99 ms | errors API / static |
+| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
+${loadRows.join('\n')}
+
+Goal: now playing at least ${NOW_PLAYING_GOAL} of the static file's requests per second: ${mark(nowPlayingOk)}
+(${nowPlayingRatios.map((ratio) => ratio.toFixed(2)).join(' and ')}).
+${machine.gatewayCachesNowPlaying === 'yes' ? '' : gatewayNote}`;
+const archiveSection = archiveMeasured
+  ? `
+Straight to the playlist service (the gateway would answer most of them from its few-second
+cache): the service and Postgres doing the work, as on every cache miss.
+
+| call | path | ${archiveConnections.map((c) => `c=${c} req/s | c=${c} p50 ms | c=${c} p99 ms | c=${c} errors`).join(' | ')} |
+| --- | --- | ${archiveConnections.map(() => '---: | ---: | ---: | ---:').join(' | ')} |
+${archiveRows.join('\n')}
+
+Goal: p99 under ${ARCHIVE_P99_GOAL_MS} ms for a listener's call (c=${goalConnections}): ${mark(worstArchiveP99 < ARCHIVE_P99_GOAL_MS)} (worst ${worstArchiveP99.toFixed(1)} ms).
+`
+  : NOT_RUN;
+
 const report = `# Benchmark, ${date}
 
 Written by \`make bench\` (scripts/bench.sh) on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC.
@@ -322,33 +408,23 @@ Written by \`make bench\` (scripts/bench.sh) on ${new Date().toISOString().slice
   before the runs (other work on the machine shows here): ${machine.loadBefore}.
 
 ## Now playing and a day's playlist against a static file of the same size
-
-| endpoint | body | connections | API req/s | static req/s | ratio | API p99 ms | static p99 ms | errors API / static |
-| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
-${loadRows.join('\n')}
-
-Goal: now playing at least ${NOW_PLAYING_GOAL} of the static file's requests per second: ${mark(nowPlayingOk)}
-(${nowPlayingRatios.map((ratio) => ratio.toFixed(2)).join(' and ')}).
-${machine.gatewayCachesNowPlaying === 'yes' ? '' : gatewayNote}
+${loadSection}
 ## Archive calls on 1,000,000 plays
-
-Straight to the playlist service (the gateway would answer most of them from its few-second
-cache): the service and Postgres doing the work, as on every cache miss.
-
-| call | path | ${archiveConnections.map((c) => `c=${c} req/s | c=${c} p50 ms | c=${c} p99 ms | c=${c} errors`).join(' | ')} |
-| --- | --- | ${archiveConnections.map(() => '---: | ---: | ---: | ---:').join(' | ')} |
-${archiveRows.join('\n')}
-
-Goal: p99 under ${ARCHIVE_P99_GOAL_MS} ms for a listener's call (c=${goalConnections}): ${mark(worstArchiveP99 < ARCHIVE_P99_GOAL_MS)} (worst ${worstArchiveP99.toFixed(1)} ms).
-
+${archiveSection}
 ## Song search and request submits
 ${requestsSection}
+## Track uploads (50 MB through the gateway)
+${uploadsSection}
 ## Stream fan-out: listeners through the gateway, the API beside them
 ${fanOutSection}
 ## The frontend: initial JavaScript and Lighthouse
 ${frontendSection}`;
 
-mkdirSync(new URL('results/', import.meta.url), { recursive: true });
-const out = new URL(`results/${date}.md`, import.meta.url);
-writeFileSync(out, report);
-process.stdout.write(`${report}\nreport: ${out.pathname}\n`);
+if (partial) {
+  process.stdout.write(`${report}\nreport: not saved (a partial run: ${parts})\n`);
+} else {
+  mkdirSync(new URL('results/', import.meta.url), { recursive: true });
+  const out = new URL(`results/${date}.md`, import.meta.url);
+  writeFileSync(out, report);
+  process.stdout.write(`${report}\nreport: ${out.pathname}\n`);
+}

@@ -12,7 +12,10 @@
 #     128 kbps by ffmpeg, and listeners ramped through the gateway (bench/stream-fanout.ts),
 #     each checked for real-time pace while now playing and the archive are timed beside them;
 #   - the built SPA through the same gateway: Lighthouse (mobile, performance) on /, /playlist
-#     and /auth in Debian's Chromium, and the JavaScript / loads before interaction (gzip).
+#     and /auth in Debian's Chromium, and the JavaScript / loads before interaction (gzip);
+#   - track uploads: a 50 MB WAV to POST /api/cloud-upload through the gateway, 1 and 5 at once,
+#     against writing the same bytes to the same disk, and the uploads service's RSS meanwhile
+#     (bench/uploads-bench.ts).
 # The report goes to bench/results/<date>.md. Everything it started is stopped and removed.
 #
 #   BENCH_SECONDS=6        length of each wrk run
@@ -20,7 +23,11 @@
 #                          median: one 8 s run on a shared 2-core machine is noisy)
 #   BENCH_LISTENERS=500,1000,2000,3000   the fan-out's steps (listeners at once)
 #   BENCH_HOLD=10          seconds each fan-out step is measured
+#   BENCH_UPLOAD_REPEATS=5 uploads one at a time; BENCH_UPLOAD_ROUNDS=3 rounds of 5 at once
 #   BENCH_KEEP=1           keep the temporary folder (logs, raw results) for a look afterwards
+#   BENCH_PARTS=uploads    run only these parts (comma-separated, of load, archive, requests,
+#                          uploads, fanout, frontend; default all). A partial run prints its
+#                          report and keeps bench/results/ as it is.
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/lib.sh"
@@ -34,6 +41,12 @@ LISTENER_STEPS=${BENCH_LISTENERS:-500,1000,2000,3000}
 HOLD_SECONDS=${BENCH_HOLD:-10}
 MAX_LISTENERS=$(tr ',' '\n' <<<"$LISTENER_STEPS" | sort -n | tail -n 1)
 LIGHTHOUSE_PAGES=(/ /playlist /auth)
+ALL_PARTS=load,archive,requests,uploads,fanout,frontend
+PARTS=${BENCH_PARTS:-$ALL_PARTS}
+for name in ${PARTS//,/ }; do
+  [[ ",$ALL_PARTS," == *",$name,"* ]] || die "BENCH_PARTS: no part '$name' (parts: $ALL_PARTS)"
+done
+part() { [[ ",$PARTS," == *",$1,"* ]]; }
 
 # Each listener holds a socket in the fan-out client, two in nginx and one in Icecast.
 ulimit -n "$(ulimit -Hn)"
@@ -46,6 +59,7 @@ ulimit -n "$(ulimit -Hn)"
 BENCH_DIR=$(mktemp -d /tmp/radio-bench-XXXXXX)
 chmod 755 "$BENCH_DIR" # as root, Postgres runs as the postgres account and must get in
 RESULTS="$BENCH_DIR/results.jsonl"
+touch "$RESULTS"
 STATIC_ROOT="$BENCH_DIR/static"
 
 read -r HTTP_PORT PLAYLIST_PORT AUTH_PORT REQUESTS_PORT UPLOADS_PORT POSTGRES_PORT REDIS_PORT \
@@ -55,6 +69,8 @@ export GATEWAY_STREAM_UPSTREAM="http://127.0.0.1:$ICECAST_PORT"
 export DATA_DIR="$BENCH_DIR/data" ENV_FILE="$BENCH_DIR/.env"
 export HTTP_HOST=127.0.0.1 POSTGRES_EPHEMERAL=1 NODE_ENV=production LOG_FORMAT=json NO_COLOR=1
 export PUBLIC_ORIGIN="http://127.0.0.1:$HTTP_PORT"
+# The upload part makes more track uploads per listener than a day allows.
+export CLOUD_UPLOADS_PER_DAY=1000
 export GATEWAY_STATIC_ROOT="$STATIC_ROOT"
 unset DATABASE_URL REDIS_URL FORCE_COLOR
 "$ROOT/scripts/ensure-env.sh" 2>/dev/null
@@ -63,9 +79,11 @@ require_secrets
 mkdir -p "$DATA_DIR" "$RUN_DIR" "$LOG_DIR" "$STATIC_ROOT/bench"
 
 # The SPA as the gateway serves it (built only when its sources changed), beside the twins.
-"$ROOT/scripts/build-frontend.sh" >"$BENCH_DIR/build-frontend.log" 2>&1 ||
-  die "the frontend build failed (log: $BENCH_DIR/build-frontend.log)"
-cp -r frontend/dist/. "$STATIC_ROOT/"
+if part frontend; then
+  "$ROOT/scripts/build-frontend.sh" >"$BENCH_DIR/build-frontend.log" 2>&1 ||
+    die "the frontend build failed (log: $BENCH_DIR/build-frontend.log)"
+  cp -r frontend/dist/. "$STATIC_ROOT/"
+fi
 
 pids=()
 cleanup() {
@@ -85,17 +103,19 @@ trap 'exit 130' INT TERM
 "$ROOT/scripts/redis.sh" start
 pnpm --silent db:migrate >/dev/null
 
-say "seeding 1,000,000 plays"
 seed_started=$SECONDS
-psql -X -q "$DATABASE_URL" -f bench/seed-history.sql
-# The archive's counts read the played_at index only, which needs the visibility map that a
-# production database's autovacuum keeps. A VACUUM right after the insert sometimes still sees
-# the insert as running: repeat it until every page is all-visible.
-for _ in 1 2 3 4 5; do
-  psql -X -q "$DATABASE_URL" -c 'vacuum analyze play_history'
-  [ "$(psql -X -At "$DATABASE_URL" -c "select relallvisible = relpages from pg_class where relname = 'play_history'")" = t ] && break
-  sleep 1
-done
+if part load || part archive || part fanout; then
+  say "seeding 1,000,000 plays"
+  psql -X -q "$DATABASE_URL" -f bench/seed-history.sql
+  # The archive's counts read the played_at index only, which needs the visibility map that a
+  # production database's autovacuum keeps. A VACUUM right after the insert sometimes still sees
+  # the insert as running: repeat it until every page is all-visible.
+  for _ in 1 2 3 4 5; do
+    psql -X -q "$DATABASE_URL" -c 'vacuum analyze play_history'
+    [ "$(psql -X -At "$DATABASE_URL" -c "select relallvisible = relpages from pg_class where relname = 'play_history'")" = t ] && break
+    sleep 1
+  done
+fi
 seed_seconds=$((SECONDS - seed_started))
 
 # What the worker would have stored: the playlist service loads it at start.
@@ -120,6 +140,13 @@ PORT=$AUTH_PORT node services/auth/src/server.ts >"$LOG_DIR/auth.log" 2>&1 &
 pids+=($!)
 PORT=$REQUESTS_PORT node services/requests/src/server.ts >"$LOG_DIR/requests.log" 2>&1 &
 pids+=($!)
+if part uploads; then
+  PORT=$UPLOADS_PORT node services/uploads/src/server.ts >"$LOG_DIR/uploads.log" 2>&1 &
+  pids+=($!)
+  UPLOADS_PID=$! # node itself: bench/uploads-bench.ts samples its memory
+  wait_until 30 eval '[ "$(http_status "$HTTP_PORT" /_health/uploads/readyz)" = 200 ]' ||
+    die "the uploads service did not get ready (log: $LOG_DIR/uploads.log)"
+fi
 wait_until 30 eval '[ "$(http_status "$HTTP_PORT" /_health/playlist/readyz)" = 200 ]' ||
   die "the playlist service did not get ready (log: $LOG_DIR/playlist.log)"
 
@@ -128,17 +155,19 @@ STATION_DAY=$(TZ=Europe/Amsterdam date -d 'yesterday 12:00' +%F)
 NOW_PLAYING=/api/now-playing
 DAY_PLAYLIST="/api/playlist?date=$STATION_DAY&hour=all"
 
-# The static twins: the same bytes as the API's answers, served by the gateway from disk.
-node -e '
-  const [base, dir, ...pairs] = process.argv.slice(1);
-  (async () => {
-    for (let i = 0; i < pairs.length; i += 2) {
-      const response = await fetch(base + pairs[i]);
-      if (!response.ok) throw new Error(`${pairs[i]}: ${response.status}`);
-      require("node:fs").writeFileSync(`${dir}/${pairs[i + 1]}`, await response.text());
-    }
-  })();
-' "$BASE" "$STATIC_ROOT/bench" "$NOW_PLAYING" now-playing.json "$DAY_PLAYLIST" playlist-day.json
+if part load; then
+  # The static twins: the same bytes as the API's answers, served by the gateway from disk.
+  node -e '
+    const [base, dir, ...pairs] = process.argv.slice(1);
+    (async () => {
+      for (let i = 0; i < pairs.length; i += 2) {
+        const response = await fetch(base + pairs[i]);
+        if (!response.ok) throw new Error(`${pairs[i]}: ${response.status}`);
+        require("node:fs").writeFileSync(`${dir}/${pairs[i + 1]}`, await response.text());
+      }
+    })();
+  ' "$BASE" "$STATIC_ROOT/bench" "$NOW_PLAYING" now-playing.json "$DAY_PLAYLIST" playlist-day.json
+fi
 
 SERVICE_BASE="http://127.0.0.1:$PLAYLIST_PORT"
 
@@ -157,81 +186,101 @@ run() {
 }
 
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
-say "warming up"
-wrk -t2 -c50 -d3s "$BASE$NOW_PLAYING" >/dev/null
-wrk -t2 -c10 -d2s "$BASE$DAY_PLAYLIST" >/dev/null
+if part load; then
+  say "warming up"
+  wrk -t2 -c50 -d3s "$BASE$NOW_PLAYING" >/dev/null
+  wrk -t2 -c10 -d2s "$BASE$DAY_PLAYLIST" >/dev/null
 
-say "load: API answers against their static twins (${SECONDS_PER_RUN} s each)"
-for connections in "${LOAD_CONNECTIONS[@]}"; do
-  for _ in $(seq "$LOAD_REPEATS"); do
-    run static-now-playing /bench/now-playing.json "$connections"
-    run now-playing "$NOW_PLAYING" "$connections"
-    run static-playlist-day /bench/playlist-day.json "$connections"
-    run playlist-day "$DAY_PLAYLIST" "$connections"
+  say "load: API answers against their static twins (${SECONDS_PER_RUN} s each)"
+  for connections in "${LOAD_CONNECTIONS[@]}"; do
+    for _ in $(seq "$LOAD_REPEATS"); do
+      run static-now-playing /bench/now-playing.json "$connections"
+      run now-playing "$NOW_PLAYING" "$connections"
+      run static-playlist-day /bench/playlist-day.json "$connections"
+      run playlist-day "$DAY_PLAYLIST" "$connections"
+    done
   done
-done
-
-say "archive latency on 1,000,000 plays"
-for connections in "${ARCHIVE_CONNECTIONS[@]}"; do
-  run available-dates /api/playlist/available-dates "$connections" "$SERVICE_BASE"
-  run available-hours "/api/playlist/available-hours?date=$STATION_DAY" "$connections" "$SERVICE_BASE"
-  run playlist-hour "/api/playlist?date=$STATION_DAY&hour=12" "$connections" "$SERVICE_BASE"
-  run playlist-all "$DAY_PLAYLIST" "$connections" "$SERVICE_BASE"
-done
-
-say "song search and request submits at the requests service (200,000 library tracks)"
-REQUESTS_RESULTS="$BENCH_DIR/requests.jsonl"
-node bench/requests-bench.ts | tee "$REQUESTS_RESULTS" >&2 ||
-  say "the search and submit benchmark failed (its output is above)"
-export BENCH_REQUESTS_FILE=$REQUESTS_RESULTS
-
-say "stream fan-out: $LISTENER_STEPS listeners, ${HOLD_SECONDS} s each"
-ICECAST_DIR="$BENCH_DIR/icecast"
-mkdir -p "$ICECAST_DIR"
-ICECAST_SOURCE_PASSWORD=$(node -p 'require("node:crypto").randomBytes(12).toString("hex")')
-ICECAST_ADMIN_PASSWORD=$(node -p 'require("node:crypto").randomBytes(12).toString("hex")')
-ICECAST_SECURITY=
-if is_root; then
-  chown nobody:nogroup "$ICECAST_DIR"
-  ICECAST_SECURITY='<security><chroot>0</chroot><changeowner><user>nobody</user><group>nogroup</group></changeowner></security>'
 fi
-export ICECAST_BIND=127.0.0.1 ICECAST_PORT ICECAST_SOURCE_PASSWORD ICECAST_ADMIN_PASSWORD \
-  ICECAST_RUN_DIR="$ICECAST_DIR" ICECAST_SECURITY
-# shellcheck disable=SC2016 # envsubst's own variable list
-envsubst '${ICECAST_BIND} ${ICECAST_PORT} ${ICECAST_SOURCE_PASSWORD} ${ICECAST_ADMIN_PASSWORD} ${ICECAST_RUN_DIR} ${ICECAST_SECURITY}' \
-  <station/icecast.xml.template |
-  sed "s#<clients>[0-9]*</clients>#<clients>$((MAX_LISTENERS + 100))</clients>#" >"$ICECAST_DIR/icecast.xml"
-icecast2 -c "$ICECAST_DIR/icecast.xml" >"$LOG_DIR/icecast.log" 2>&1 &
-pids+=($!)
-# Icecast 2.4.4 can crash when a client connects in its first half second (see scripts/station.sh).
-wait_until 10 eval 'ss -ltnH "sport = :$ICECAST_PORT" | grep -q .' || die "Icecast did not start (log: $LOG_DIR/icecast.log)"
-sleep 1
-ffmpeg -nostdin -hide_banner -loglevel error -re -f lavfi -i 'sine=frequency=440:sample_rate=44100' \
-  -ac 2 -c:a libmp3lame -b:a 128k -content_type audio/mpeg -f mp3 \
-  "icecast://source:$ICECAST_SOURCE_PASSWORD@127.0.0.1:$ICECAST_PORT/radio.mp3" >"$LOG_DIR/ffmpeg.log" 2>&1 &
-pids+=($!)
-wait_until 15 eval '[ "$(http_status "$HTTP_PORT" /stream/radio.mp3)" = 200 ]' ||
-  die "the stream did not start (logs: $LOG_DIR/icecast.log, $LOG_DIR/ffmpeg.log)"
-FANOUT="$BENCH_DIR/fanout.jsonl"
-node bench/stream-fanout.ts "$BASE" "$LISTENER_STEPS" "$HOLD_SECONDS" "$NOW_PLAYING" "$DAY_PLAYLIST" |
-  tee "$FANOUT" >&2
-sleep 2
 
-say "frontend: Lighthouse (mobile) on ${LIGHTHOUSE_PAGES[*]}"
-LIGHTHOUSE_DIR="$BENCH_DIR/lighthouse"
-mkdir -p "$LIGHTHOUSE_DIR"
-for i in "${!LIGHTHOUSE_PAGES[@]}"; do
-  page=${LIGHTHOUSE_PAGES[$i]}
-  name=$i-$(tr -c 'a-z0-9\n' - <<<"${page#/}")
-  # Debian's Chromium only: Lighthouse finds it through CHROME_PATH and never downloads one.
-  CHROME_PATH=/usr/bin/chromium timeout 150 node_modules/.bin/lighthouse "$BASE$page" \
-    --only-categories=performance --form-factor=mobile --output=json \
-    --output-path="$LIGHTHOUSE_DIR/page-$name.json" --quiet --max-wait-for-load=30000 \
-    --chrome-flags='--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run' \
-    >"$LOG_DIR/lighthouse-$name.log" 2>&1 ||
-    say "Lighthouse failed on $page (log: $LOG_DIR/lighthouse-$name.log)"
-done
-export BENCH_FANOUT_FILE=$FANOUT BENCH_LIGHTHOUSE_DIR=$LIGHTHOUSE_DIR
+if part archive; then
+  say "archive latency on 1,000,000 plays"
+  for connections in "${ARCHIVE_CONNECTIONS[@]}"; do
+    run available-dates /api/playlist/available-dates "$connections" "$SERVICE_BASE"
+    run available-hours "/api/playlist/available-hours?date=$STATION_DAY" "$connections" "$SERVICE_BASE"
+    run playlist-hour "/api/playlist?date=$STATION_DAY&hour=12" "$connections" "$SERVICE_BASE"
+    run playlist-all "$DAY_PLAYLIST" "$connections" "$SERVICE_BASE"
+  done
+fi
+
+if part requests; then
+  say "song search and request submits at the requests service (200,000 library tracks)"
+  REQUESTS_RESULTS="$BENCH_DIR/requests.jsonl"
+  node bench/requests-bench.ts | tee "$REQUESTS_RESULTS" >&2 ||
+    say "the search and submit benchmark failed (its output is above)"
+  export BENCH_REQUESTS_FILE=$REQUESTS_RESULTS
+fi
+
+uploads_failed=
+if part uploads; then
+  say "track uploads: 50 MB through the gateway, 1 and 5 at once, against the disk"
+  UPLOADS_RESULTS="$BENCH_DIR/uploads.jsonl"
+  node bench/uploads-bench.ts "$BASE" "$UPLOADS_PID" "$BENCH_DIR/uploads" |
+    tee "$UPLOADS_RESULTS" >&2 || uploads_failed=1
+  export BENCH_UPLOADS_FILE=$UPLOADS_RESULTS
+fi
+
+if part fanout; then
+  say "stream fan-out: $LISTENER_STEPS listeners, ${HOLD_SECONDS} s each"
+  ICECAST_DIR="$BENCH_DIR/icecast"
+  mkdir -p "$ICECAST_DIR"
+  ICECAST_SOURCE_PASSWORD=$(node -p 'require("node:crypto").randomBytes(12).toString("hex")')
+  ICECAST_ADMIN_PASSWORD=$(node -p 'require("node:crypto").randomBytes(12).toString("hex")')
+  ICECAST_SECURITY=
+  if is_root; then
+    chown nobody:nogroup "$ICECAST_DIR"
+    ICECAST_SECURITY='<security><chroot>0</chroot><changeowner><user>nobody</user><group>nogroup</group></changeowner></security>'
+  fi
+  export ICECAST_BIND=127.0.0.1 ICECAST_PORT ICECAST_SOURCE_PASSWORD ICECAST_ADMIN_PASSWORD \
+    ICECAST_RUN_DIR="$ICECAST_DIR" ICECAST_SECURITY
+  # shellcheck disable=SC2016 # envsubst's own variable list
+  envsubst '${ICECAST_BIND} ${ICECAST_PORT} ${ICECAST_SOURCE_PASSWORD} ${ICECAST_ADMIN_PASSWORD} ${ICECAST_RUN_DIR} ${ICECAST_SECURITY}' \
+    <station/icecast.xml.template |
+    sed "s#<clients>[0-9]*</clients>#<clients>$((MAX_LISTENERS + 100))</clients>#" >"$ICECAST_DIR/icecast.xml"
+  icecast2 -c "$ICECAST_DIR/icecast.xml" >"$LOG_DIR/icecast.log" 2>&1 &
+  pids+=($!)
+  # Icecast 2.4.4 can crash when a client connects in its first half second (see scripts/station.sh).
+  wait_until 10 eval 'ss -ltnH "sport = :$ICECAST_PORT" | grep -q .' || die "Icecast did not start (log: $LOG_DIR/icecast.log)"
+  sleep 1
+  ffmpeg -nostdin -hide_banner -loglevel error -re -f lavfi -i 'sine=frequency=440:sample_rate=44100' \
+    -ac 2 -c:a libmp3lame -b:a 128k -content_type audio/mpeg -f mp3 \
+    "icecast://source:$ICECAST_SOURCE_PASSWORD@127.0.0.1:$ICECAST_PORT/radio.mp3" >"$LOG_DIR/ffmpeg.log" 2>&1 &
+  pids+=($!)
+  wait_until 15 eval '[ "$(http_status "$HTTP_PORT" /stream/radio.mp3)" = 200 ]' ||
+    die "the stream did not start (logs: $LOG_DIR/icecast.log, $LOG_DIR/ffmpeg.log)"
+  FANOUT="$BENCH_DIR/fanout.jsonl"
+  node bench/stream-fanout.ts "$BASE" "$LISTENER_STEPS" "$HOLD_SECONDS" "$NOW_PLAYING" "$DAY_PLAYLIST" |
+    tee "$FANOUT" >&2
+  export BENCH_FANOUT_FILE=$FANOUT
+  sleep 2
+fi
+
+if part frontend; then
+  say "frontend: Lighthouse (mobile) on ${LIGHTHOUSE_PAGES[*]}"
+  LIGHTHOUSE_DIR="$BENCH_DIR/lighthouse"
+  mkdir -p "$LIGHTHOUSE_DIR"
+  for i in "${!LIGHTHOUSE_PAGES[@]}"; do
+    page=${LIGHTHOUSE_PAGES[$i]}
+    name=$i-$(tr -c 'a-z0-9\n' - <<<"${page#/}")
+    # Debian's Chromium only: Lighthouse finds it through CHROME_PATH and never downloads one.
+    CHROME_PATH=/usr/bin/chromium timeout 150 node_modules/.bin/lighthouse "$BASE$page" \
+      --only-categories=performance --form-factor=mobile --output=json \
+      --output-path="$LIGHTHOUSE_DIR/page-$name.json" --quiet --max-wait-for-load=30000 \
+      --chrome-flags='--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run' \
+      >"$LOG_DIR/lighthouse-$name.log" 2>&1 ||
+      say "Lighthouse failed on $page (log: $LOG_DIR/lighthouse-$name.log)"
+  done
+  export BENCH_LIGHTHOUSE_DIR=$LIGHTHOUSE_DIR
+fi
 
 pg_bin=$(ls -d /usr/lib/postgresql/*/bin | sort -t/ -k5 -n | tail -n 1)
 export BENCH_MACHINE_JSON
@@ -256,4 +305,6 @@ BENCH_MACHINE_JSON=$(
     "lighthouse=$(node_modules/.bin/lighthouse --version 2>/dev/null)" \
     "openFiles=$(ulimit -n)"
 )
-node bench/write-report.ts "$RESULTS"
+BENCH_PARTS=$PARTS node bench/write-report.ts "$RESULTS"
+[ -z "$uploads_failed" ] ||
+  die "the upload benchmark failed: not every upload answered 201 (see above; BENCH_KEEP=1 keeps the service logs)"
