@@ -141,7 +141,8 @@ pids+=($!)
 PORT=$REQUESTS_PORT node services/requests/src/server.ts >"$LOG_DIR/requests.log" 2>&1 &
 pids+=($!)
 if part uploads; then
-  PORT=$UPLOADS_PORT node services/uploads/src/server.ts >"$LOG_DIR/uploads.log" 2>&1 &
+  # As scripts/up.sh starts it.
+  PORT=$UPLOADS_PORT node --initial-heap-size=256 services/uploads/src/server.ts >"$LOG_DIR/uploads.log" 2>&1 &
   pids+=($!)
   UPLOADS_PID=$! # node itself: bench/uploads-bench.ts samples its memory
   wait_until 30 eval '[ "$(http_status "$HTTP_PORT" /_health/uploads/readyz)" = 200 ]' ||
