@@ -62,13 +62,14 @@ describe('the cloud uploads page', () => {
     expect(screen.queryByRole('article', { name: 'De Zandlopers – Twee' })).toBeNull();
   });
 
-  it('flags a low bitrate and links to the storage view when there is one', async () => {
+  it("flags a low bitrate, shows the file's own tags and links to the storage view", async () => {
     mockFetch({
       ...admin,
       ...listOf([
         upload({
           bitrateKbps: 96,
           lowBitrate: true,
+          fileTags: { artist: 'Zandlopers', title: 'Eb & Vloed', album: 'Demo' },
           storageUrl: 'http://minio.local/browser/radio/cloud-uploads%2Fa.mp3',
         }),
       ]),
@@ -78,6 +79,7 @@ describe('the cloud uploads page', () => {
     expect(within(found).getByText('Lage bitrate')).toBeDefined();
     expect(within(found).getByText('4,0 MB')).toBeDefined();
     expect(within(found).getByText('3:05')).toBeDefined();
+    expect(within(found).getByText('Zandlopers – Eb & Vloed (Demo)')).toBeDefined();
     const storage = within(found).getByRole('link', { name: 'Bekijk in opslag' });
     expect(storage.getAttribute('href')).toBe(
       'http://minio.local/browser/radio/cloud-uploads%2Fa.mp3',

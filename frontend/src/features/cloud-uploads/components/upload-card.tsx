@@ -27,6 +27,12 @@ const STATUS_BADGE: Record<CloudUpload['status'], string> = {
   downloaded: 'border-transparent bg-ink text-ink-foreground',
 };
 
+/** What the file's own tags say, e.g. "De Dijk – Mag het licht uit (Niemand in de stad)". */
+function fileTagsText(tags: NonNullable<CloudUpload['fileTags']>): string {
+  const name = [tags.artist, tags.title].filter(Boolean).join(' – ');
+  return tags.album ? `${name} (${tags.album})`.trim() : name;
+}
+
 function Fact({ label, children, wide }: { label: string; children: ReactNode; wide?: boolean }) {
   return (
     <div className={cn('grid min-w-0 content-start gap-0.5', wide && 'col-span-2')}>
@@ -207,6 +213,11 @@ export function UploadCard({
         <Fact label="Bestand">
           <span className="wrap-anywhere">{upload.originalName}</span>
         </Fact>
+        {upload.fileTags && (
+          <Fact label="Tags in het bestand" wide>
+            <span className="wrap-anywhere">{fileTagsText(upload.fileTags)}</span>
+          </Fact>
+        )}
         {upload.reviewedBy && (
           <Fact label="Beoordeeld" wide>
             <span>
