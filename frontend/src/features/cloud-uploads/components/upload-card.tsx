@@ -7,18 +7,13 @@ import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { failureMessage } from '@/lib/api-client';
+import { cloudUploadStatusLabel, formatMegabytes } from '@/lib/cloud-upload-facts';
+import { formatDateTime } from '@/lib/format-time';
 import { cn } from '@/lib/utils';
 import { useAddCloudUploadToLibrary } from '../api/add-cloud-upload-to-library';
 import { useDownloadCloudUpload } from '../api/download-cloud-upload';
 import { useUpdateCloudUploadStatus } from '../api/update-cloud-upload-status';
-import {
-  canDownload,
-  formatBitrate,
-  formatDateTime,
-  formatLength,
-  formatMegabytes,
-  statusLabel,
-} from '../lib/cloud-upload-display';
+import { canDownload, formatBitrate, formatLength } from '../lib/cloud-upload-display';
 
 const STATUS_BADGE: Record<CloudUpload['status'], string> = {
   pending: 'border-input bg-card text-foreground',
@@ -154,7 +149,7 @@ export function UploadCard({
         if (leavesTabOnDecision) focusNeighbour(cardRef.current);
         toast({
           title: 'Status bijgewerkt',
-          description: `${name} is ${statusLabel(changed.status).toLowerCase()}.`,
+          description: `${name} is ${cloudUploadStatusLabel(changed.status).toLowerCase()}.`,
         });
       },
       onError: updateFailed,
@@ -189,7 +184,9 @@ export function UploadCard({
             <time dateTime={upload.uploadedAt}>{formatDateTime(upload.uploadedAt, timeZone)}</time>
           </p>
         </div>
-        <Badge className={STATUS_BADGE[upload.status]}>{statusLabel(upload.status)}</Badge>
+        <Badge className={STATUS_BADGE[upload.status]}>
+          {cloudUploadStatusLabel(upload.status)}
+        </Badge>
       </div>
 
       {upload.message && (

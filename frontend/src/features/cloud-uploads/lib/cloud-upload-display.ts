@@ -36,27 +36,9 @@ export function tabCounts(uploads: readonly CloudUpload[]): Record<UploadTab, nu
   return counts;
 }
 
-const STATUS_LABELS: Record<CloudUploadStatusValue, string> = {
-  pending: 'In afwachting',
-  approved: 'Goedgekeurd',
-  rejected: 'Afgewezen',
-  downloaded: 'Gedownload',
-};
-
-export const statusLabel = (status: CloudUploadStatusValue): string => STATUS_LABELS[status];
-
 /** The admin may download an approved upload, and again once downloaded (no status move then). */
 export const canDownload = (upload: CloudUpload): boolean =>
   upload.status === 'approved' || upload.status === 'downloaded';
-
-/** "12,3 MB" (1 MB = 1024 × 1024 bytes, as the 50 MB limit counts). */
-export function formatMegabytes(bytes: number): string {
-  const megabytes = bytes / (1024 * 1024);
-  return `${megabytes.toLocaleString('nl-NL', {
-    minimumFractionDigits: 1,
-    maximumFractionDigits: 1,
-  })} MB`;
-}
 
 /** "3:05", or "onbekend" when the file did not tell. */
 export const formatLength = (seconds: number | null): string =>
@@ -64,22 +46,3 @@ export const formatLength = (seconds: number | null): string =>
 
 export const formatBitrate = (kbps: number | null): string =>
   kbps === null ? 'onbekend' : `${kbps} kbps`;
-
-const dateTimeFormatters = new Map<string, Intl.DateTimeFormat>();
-
-/** "23 nov 2026, 14:32" in the station's time zone. */
-export function formatDateTime(iso: string, timeZone: string): string {
-  let formatter = dateTimeFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('nl-NL', {
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      timeZone,
-    });
-    dateTimeFormatters.set(timeZone, formatter);
-  }
-  return formatter.format(Date.parse(iso));
-}

@@ -4,8 +4,9 @@ import { Badge } from '@/components/ui/badge';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
-import { formatMegabytes } from '../lib/track-file';
-import { lowBitrateLabel, uploadDate, uploadStatusLabel } from '../lib/upload-display';
+import { cloudUploadStatusLabel, formatMegabytes } from '@/lib/cloud-upload-facts';
+import { formatDateTime } from '@/lib/format-time';
+import { lowBitrateLabel } from '../lib/upload-display';
 
 const STATUS_STYLES: Record<CloudUpload['status'], string> = {
   pending: 'border-input text-foreground',
@@ -23,11 +24,11 @@ function UploadItem({ upload, timeZone }: { upload: CloudUpload; timeZone: strin
           {upload.artist} – {upload.title}
         </span>
         <Badge variant="outline" className={STATUS_STYLES[upload.status]}>
-          {uploadStatusLabel(upload.status)}
+          {cloudUploadStatusLabel(upload.status)}
         </Badge>
       </span>
       <span className="flex flex-wrap gap-x-2 text-xs text-muted-foreground tabular-nums">
-        <time dateTime={upload.uploadedAt}>{uploadDate(upload.uploadedAt, timeZone)}</time>
+        <time dateTime={upload.uploadedAt}>{formatDateTime(upload.uploadedAt, timeZone)}</time>
         <span aria-hidden="true">·</span>
         <span>{formatMegabytes(upload.sizeBytes)}</span>
         {upload.bitrateKbps !== null && !lowBitrate && (

@@ -1,7 +1,8 @@
 import { useState, type DragEvent } from 'react';
 import { FileAudio, Upload } from 'lucide-react';
 import { cn } from '@/lib/utils';
-import { formatMegabytes, TRACK_ACCEPT } from '../lib/track-file';
+import { formatMegabytes } from '@/lib/cloud-upload-facts';
+import { TRACK_ACCEPT } from '../lib/track-file';
 
 type TrackDropZoneProps = {
   id: string;

@@ -1,7 +1,7 @@
 import { useId, type Ref } from 'react';
 import { X } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { formatMegabytes } from '../lib/track-file';
+import { formatMegabytes } from '@/lib/cloud-upload-facts';
 import type { UploadProgress as Progress } from '../api/upload-track';
 
 type UploadProgressProps = {

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { CLOUD_UPLOAD_MAX_BYTES } from '@radio/contracts';
 import {
   checkTrackForm,
-  formatMegabytes,
   isTrackType,
   namesFromFileName,
   prefillNames,
@@ -140,12 +139,5 @@ describe('the checks before sending', () => {
         title: 'Incomplete informatie: vul de titel in.',
       },
     });
-  });
-});
-
-describe('sizes', () => {
-  it('are shown in MB, nl-NL', () => {
-    expect(formatMegabytes(12.34 * 1024 * 1024)).toBe('12,3 MB');
-    expect(formatMegabytes(0)).toBe('0,0 MB');
   });
 });

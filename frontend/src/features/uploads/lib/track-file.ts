@@ -1,4 +1,5 @@
 import { CLOUD_UPLOAD_MAX_BYTES, cloudUploadFieldsSchema } from '@radio/contracts';
+import { formatMegabytes } from '@/lib/cloud-upload-facts';
 
 /** The audio types a listener may upload (spec section 5), by file extension. */
 export const TRACK_EXTENSIONS = ['mp3', 'mpeg', 'wav', 'flac', 'aac', 'ogg', 'm4a'] as const;
@@ -41,17 +42,6 @@ export const TRACK_ACCEPT = [
 
 /** The longest message for the admin (the contract's limit). */
 export const TRACK_MESSAGE_MAX_LENGTH = 2000;
-
-const MEGABYTE = 1024 * 1024;
-const megabytes = new Intl.NumberFormat('nl-NL', {
-  minimumFractionDigits: 1,
-  maximumFractionDigits: 1,
-});
-
-/** "12,3 MB" (nl-NL, binary megabytes as the 50 MB limit counts them). */
-export function formatMegabytes(bytes: number): string {
-  return `${megabytes.format(bytes / MEGABYTE)} MB`;
-}
 
 function extensionOf(fileName: string): string | null {
   const dot = fileName.lastIndexOf('.');
