@@ -21,3 +21,23 @@ const megabytes = new Intl.NumberFormat('nl-NL', {
 export function formatMegabytes(bytes: number): string {
   return `${megabytes.format(bytes / MEGABYTE)} MB`;
 }
+
+// Here rather than in format-time.ts, which every page loads: only the upload pages date moments.
+const dateTimeFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** "23 nov 2026, 14:32" in `timeZone` for an ISO moment. */
+export function formatDateTime(iso: string, timeZone: string): string {
+  let formatter = dateTimeFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('nl-NL', {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZone,
+    });
+    dateTimeFormatters.set(timeZone, formatter);
+  }
+  return formatter.format(Date.parse(iso));
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatClock, formatClockWithSeconds, formatDateTime, formatDuration } from './format-time';
+import { formatClock, formatClockWithSeconds, formatDuration } from './format-time';
 
 // 2025-11-21 13:05:09 UTC is 14:05:09 in Amsterdam (winter time); 2025-07-01 12:00 UTC is 14:00.
 const WINTER = Date.UTC(2025, 10, 21, 13, 5, 9) / 1000;
@@ -39,16 +39,5 @@ describe('formatDuration', () => {
   it('shows nonsense as 0:00', () => {
     expect(formatDuration(-3)).toBe('0:00');
     expect(formatDuration(Number.NaN)).toBe('0:00');
-  });
-});
-
-describe('formatDateTime', () => {
-  it('dates a moment nl-NL in the station zone, summer and winter', () => {
-    expect(formatDateTime('2026-11-23T22:05:00.000Z', 'Europe/Amsterdam')).toBe(
-      '23 nov 2026, 23:05',
-    );
-    expect(formatDateTime('2026-07-01T22:05:00.000Z', 'Europe/Amsterdam')).toBe(
-      '2 jul 2026, 00:05',
-    );
   });
 });

@@ -38,21 +38,3 @@ export function formatDuration(seconds: number): string {
   const minutes = Math.floor(whole / 60);
   return `${minutes}:${String(whole % 60).padStart(2, '0')}`;
 }
-
-/** "23 nov 2026, 14:32" in `timeZone` for an ISO moment. */
-export function formatDateTime(iso: string, timeZone: string): string {
-  const key = `${timeZone} date-time`;
-  let formatter = formatters.get(key);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('nl-NL', {
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      timeZone,
-    });
-    formatters.set(key, formatter);
-  }
-  return formatter.format(Date.parse(iso));
-}

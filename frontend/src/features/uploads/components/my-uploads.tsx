@@ -4,8 +4,7 @@ import { Badge } from '@/components/ui/badge';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
-import { cloudUploadStatusLabel, formatMegabytes } from '@/lib/cloud-upload-facts';
-import { formatDateTime } from '@/lib/format-time';
+import { cloudUploadStatusLabel, formatDateTime, formatMegabytes } from '@/lib/cloud-upload-facts';
 import { lowBitrateLabel } from '../lib/upload-display';
 
 const STATUS_STYLES: Record<CloudUpload['status'], string> = {
