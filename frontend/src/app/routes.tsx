@@ -1,8 +1,7 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { useRoutes, type RouteObject } from 'react-router-dom';
 import { useAuthUser } from '@/features/auth/api/get-auth-user';
 import { GuestOnly, RequireUser } from '@/features/auth/components/auth-guards';
-import { DisplayNameDialog } from '@/features/auth/components/display-name-dialog';
 import { DJ_SETTINGS_DEFAULTS, useDjSettings } from '@/features/dj-settings/api/get-dj-settings';
 import { useNowPlaying } from '@/features/player/api/get-now-playing';
 import { LivePlayer } from '@/features/player/components/live-player';
@@ -59,6 +58,10 @@ const CloudUploadsPage = lazyPage(
 const AdminManagementPage = lazyPage(
   async () =>
     (await import('@/features/admin/components/admin-management-page')).AdminManagementPage,
+);
+// Only a logged-in user without a name on the request page sees it: not in the first load.
+const DisplayNameDialog = lazyPage(
+  async () => (await import('@/features/auth/components/display-name-dialog')).DisplayNameDialog,
 );
 const NotFoundPage = lazyPage(async () => (await import('./not-found-page')).NotFoundPage);
 
@@ -124,7 +127,11 @@ function RequestsRoute() {
         isLive={isLive}
         timeZone={stationInfo.data?.timeZone ?? 'Europe/Amsterdam'}
       />
-      {user.data && requestsEnabled && !user.data.name.trim() && <DisplayNameDialog />}
+      {user.data && requestsEnabled && !user.data.name.trim() && (
+        <Suspense fallback={null}>
+          <DisplayNameDialog />
+        </Suspense>
+      )}
     </>
   );
 }
