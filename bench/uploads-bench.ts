@@ -3,7 +3,9 @@
  * 52,428,800-byte limit) sent through the gateway to POST /api/cloud-upload by logged-in
  * listeners, one upload at a time and 5 at once. Each is measured against writing the same bytes
  * to a new file on the disk of the stack's DATA_DIR (streamed, fsync at the end) in the same run,
- * alternating with the uploads. During each phase the uploads service's RSS is sampled every 50 ms.
+ * alternating with the uploads, and against a bare Node receiver (bench/bare-receiver.ts: the body
+ * into a file, no gateway, no parsing), the least any Node service does with an upload. During
+ * each phase the uploads service's RSS is sampled every 50 ms.
  * Every upload must answer 201 with the file's size: anything else fails the run (exit 1) after a
  * `failed` line. One JSON line per phase on stdout.
  *   node bench/uploads-bench.ts <gateway base URL> <uploads service pid> <work folder>
@@ -11,7 +13,8 @@
  * sent as Origin), DATA_DIR; BENCH_UPLOAD_REPEATS (default 5) uploads one at a time, and
  * BENCH_UPLOAD_ROUNDS (default 3) rounds of 5 at once. MB here is 2^20 bytes, as in the limit.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream, readFileSync } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
@@ -120,7 +123,13 @@ interface UploadAnswer {
 }
 
 /** POSTs the form (fields, then the file as `audio`) the way the upload page does. */
-function upload(file: string, size: number, cookie: string, n: number): Promise<UploadAnswer> {
+function upload(
+  file: string,
+  size: number,
+  cookie: string,
+  n: number,
+  url: URL = uploadUrl,
+): Promise<UploadAnswer> {
   const boundary = `----radio-bench-${randomBytes(12).toString('hex')}`;
   const fields = {
     artist: 'Bench Artiest',
@@ -139,7 +148,7 @@ function upload(file: string, size: number, cookie: string, n: number): Promise<
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   return new Promise((resolve, reject) => {
-    const request = http.request(uploadUrl, {
+    const request = http.request(url, {
       method: 'POST',
       agent: false,
       timeout: UPLOAD_TIMEOUT_MS,
@@ -174,6 +183,7 @@ function upload(file: string, size: number, cookie: string, n: number): Promise<
 
 const db = createDb(DATABASE_URL);
 const failures: string[] = [];
+let stopReceiver = (): void => {};
 let answered = 0;
 let sent = 0;
 try {
@@ -191,6 +201,14 @@ try {
   }
   const copies = path.join(DATA_DIR, 'bench-disk-baseline');
   await mkdir(copies, { recursive: true });
+  const received = path.join(DATA_DIR, 'bench-bare-receiver');
+  await mkdir(received, { recursive: true });
+  const receiver = spawn(process.execPath, ['bench/bare-receiver.ts', received], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  stopReceiver = () => receiver.kill();
+  const [portLine] = (await once(receiver.stdout, 'data')) as [Buffer];
+  const receiverUrl = new URL(`http://127.0.0.1:${portLine.toString().trim()}/`);
 
   const users = await db
     .insertInto('users')
@@ -229,6 +247,19 @@ try {
     );
     return (performance.now() - started) / 1000;
   };
+  /** The same form to the bare receiver (no gateway, no parsing): what any Node receiver costs. */
+  const receiverBatch = async (count: number): Promise<number> => {
+    const started = performance.now();
+    const answers = await Promise.all(
+      Array.from({ length: count }, (_, i) => upload(audio, size, '', i, receiverUrl)),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    if (answers.some((answer) => answer.status !== 201))
+      throw new Error('the bare receiver failed');
+    await rm(received, { recursive: true, force: true });
+    await mkdir(received);
+    return seconds;
+  };
   const diskBatch = async (count: number): Promise<number> => {
     const started = performance.now();
     await Promise.all(Array.from({ length: count }, () => diskCopy(audio, copies)));
@@ -247,17 +278,22 @@ try {
   ] as const) {
     const uploadRates: number[] = [];
     const diskRates: number[] = [];
+    const receiverRates: number[] = [];
+    // The service only works during its uploads: its CPU over the phase is theirs.
     const service = watchService(pid);
     for (let i = 0; i < times; i++) {
       flushDisks();
       diskRates.push((parallel * size) / MB / (await diskBatch(parallel)));
       flushDisks();
+      receiverRates.push((parallel * size) / MB / (await receiverBatch(parallel)));
+      flushDisks();
       uploadRates.push((parallel * size) / MB / (await uploadBatch(parallel)));
     }
-    const { cpuSeconds, ...memory } = service.stop();
+    const { cpuSeconds, ...rss } = service.stop();
     if (failures.length > 0) break;
     const uploadMBps = median(uploadRates);
     const diskMBps = median(diskRates);
+    const receiverMBps = median(receiverRates);
     console.log(
       JSON.stringify({
         phase: 'uploads',
@@ -267,10 +303,13 @@ try {
         uploadMBps: round(uploadMBps),
         diskMBps: round(diskMBps),
         ratio: round(uploadMBps / diskMBps, 2),
+        receiverMBps: round(receiverMBps),
+        receiverRatio: round(receiverMBps / diskMBps, 2),
         uploadRuns: uploadRates.map((n) => round(n)),
         diskRuns: diskRates.map((n) => round(n)),
-        rss: memory,
-        // The uploads service's CPU time per upload, over the phase (the disk copies are not its).
+        receiverRuns: receiverRates.map((n) => round(n)),
+        rss,
+        // The uploads service's CPU time per upload, over its uploads (not the copies or receiver).
         serviceCpuMsPerUpload: Math.round((cpuSeconds * 1000) / (parallel * times)),
         answered,
         sent,
@@ -280,6 +319,7 @@ try {
 } catch (error) {
   failures.push(String(error));
 } finally {
+  stopReceiver();
   await db.destroy();
 }
 if (failures.length > 0) {

@@ -229,8 +229,11 @@ type UploadsLine =
       uploadMBps: number;
       diskMBps: number;
       ratio: number;
+      receiverMBps: number;
+      receiverRatio: number;
       uploadRuns: number[];
       diskRuns: number[];
+      receiverRuns: number[];
       rss: { baselineMB: number; peakMB: number; endMB: number; growthMB: number; samples: number };
       serviceCpuMsPerUpload: number;
       answered: number;
@@ -246,7 +249,7 @@ const uploadFailure = uploadsLines.find((line) => line.phase === 'failed');
 const lastUploadPhase = uploadPhases.at(-1);
 const uploadRows = uploadPhases.map(
   (phase) =>
-    `| ${phase.parallel} | ${phase.repeats} × ${phase.parallel} | ${phase.uploadMBps.toFixed(1)} | ${phase.diskMBps.toFixed(1)} | ${mark(phase.ratio >= UPLOAD_RATIO_GOAL)} **${phase.ratio.toFixed(2)}** | ${phase.rss.baselineMB.toFixed(1)} | ${phase.rss.peakMB.toFixed(1)} | ${mark(phase.rss.growthMB < UPLOAD_RSS_GROWTH_GOAL_MB)} **${phase.rss.growthMB.toFixed(1)}** | ${phase.serviceCpuMsPerUpload} | ${phase.uploadRuns.join(', ')} / ${phase.diskRuns.join(', ')} |`,
+    `| ${phase.parallel} | ${phase.repeats} × ${phase.parallel} | ${phase.uploadMBps.toFixed(1)} | ${phase.diskMBps.toFixed(1)} | ${mark(phase.ratio >= UPLOAD_RATIO_GOAL)} **${phase.ratio.toFixed(2)}** | ${phase.rss.baselineMB.toFixed(1)} | ${phase.rss.peakMB.toFixed(1)} | ${mark(phase.rss.growthMB < UPLOAD_RSS_GROWTH_GOAL_MB)} **${phase.rss.growthMB.toFixed(1)}** | ${phase.serviceCpuMsPerUpload} | ${phase.receiverMBps.toFixed(1)} (${phase.receiverRatio.toFixed(2)}) | ${phase.uploadRuns.join(', ')} / ${phase.diskRuns.join(', ')} / ${phase.receiverRuns.join(', ')} |`,
 );
 const uploadsFailedNote = uploadFailure
   ? `
@@ -270,9 +273,12 @@ DATA_DIR with an fsync at the end (1 and 5 at once), alternating with the upload
 2^20 bytes. The uploads service's RSS (VmRSS) is sampled every 50 ms through each phase, after one
 warm-up upload; the baseline is its RSS at the phase's start. The service's CPU time (user +
 system) over each phase is divided by its uploads: every process here shares the ${machine.cpus} CPUs.
+For reference, the same forms go straight (no gateway) to a bare Node receiver in its own process
+(\`bench/bare-receiver.ts\`: the body into a new fsynced file, no parsing, no checks), also
+alternating: what any Node receiver on this machine reaches, with its share of the disk's MB/s.
 
-| at once | uploads | upload MB/s | disk MB/s | ratio | RSS baseline MB | RSS peak MB | RSS growth MB | service CPU ms / upload | runs MB/s: upload / disk |
-| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |
+| at once | uploads | upload MB/s | disk MB/s | ratio | RSS baseline MB | RSS peak MB | RSS growth MB | service CPU ms / upload | bare receiver MB/s (of disk) | runs MB/s: upload / disk / receiver |
+| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |
 ${uploadRows.join('\n')}
 
 Goals: uploads at least ${UPLOAD_RATIO_GOAL} of the disk's MB/s: ${mark(uploadPhases.length === 2 && uploadPhases.every((phase) => phase.ratio >= UPLOAD_RATIO_GOAL))}; the service's RSS growth under ${UPLOAD_RSS_GROWTH_GOAL_MB} MB: ${mark(uploadPhases.length === 2 && uploadPhases.every((phase) => phase.rss.growthMB < UPLOAD_RSS_GROWTH_GOAL_MB))}. Uploads answered 201: ${uploadFailure ? `❌ ${uploadFailure.answered} of ${uploadFailure.sent}` : `✅ ${lastUploadPhase?.answered} of ${lastUploadPhase?.sent} (one a warm-up)`}.
