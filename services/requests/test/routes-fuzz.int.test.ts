@@ -8,6 +8,7 @@ describe('every requests route under hostile input', () => {
   describeRouteFuzz(buildRequestsApp, {
     samples: {
       'POST /api/dj-settings/registration': { body: { enabled: true } },
+      'PATCH /api/admin/toggle-requests': { body: { enabled: false } },
       'POST /api/admin/update-deezer-arl': { body: { arl: FAKE_VALID_ARL } },
       'POST /api/requests': {
         body: { source: 'local', libraryTrackId: 1, message: 'Voor Jan', browserFingerprint: 'b1' },

@@ -30,6 +30,16 @@ export function settingsRoutes(
         toPublicSettings(await settings.setRegistrationEnabled(request.body.enabled)),
     );
 
+    // Off: the request page shows its gate and POST /api/requests refuses; what waits stays queued.
+    app.patch(
+      '/api/admin/toggle-requests',
+      {
+        config: { access: 'admin' },
+        schema: { body: toggleBodySchema, response: { 200: publicDjSettingsSchema } },
+      },
+      async (request) => toPublicSettings(await settings.setRequestsEnabled(request.body.enabled)),
+    );
+
     // Back in nonstop, the requests the DJ approved during the live show go into the queue, or
     // to AzuraCast's request API; the switch stands whatever AzuraCast answers.
     app.patch(

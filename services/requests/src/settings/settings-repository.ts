@@ -30,6 +30,10 @@ export class SettingsRepository {
     return (await this.#reader.read()) as DjSettingsRow;
   }
 
+  setRequestsEnabled(enabled: boolean): Promise<DjSettingsRow> {
+    return this.#change({ requestsEnabled: enabled });
+  }
+
   setRegistrationEnabled(enabled: boolean): Promise<DjSettingsRow> {
     return this.#change({ registrationEnabled: enabled });
   }

@@ -19,6 +19,10 @@ const cases: RouteCases = {
     access: 'admin',
     call: () => ({ payload: { enabled: true } }),
   },
+  'PATCH /api/admin/toggle-requests': {
+    access: 'admin',
+    call: () => ({ payload: { enabled: true } }),
+  },
   'POST /api/admin/update-deezer-arl': {
     access: 'admin',
     call: () => ({ payload: { arl: FAKE_VALID_ARL } }),

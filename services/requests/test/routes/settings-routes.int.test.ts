@@ -77,3 +77,32 @@ describe('POST /api/dj-settings/registration', () => {
     });
   });
 });
+
+describe('PATCH /api/admin/toggle-requests', () => {
+  it('switches requests off and on: the request page and POST /api/requests follow', async () => {
+    const admin = await t.as('admin');
+    const off = await admin.patch('/api/admin/toggle-requests', { enabled: false });
+    expect(off.statusCode).toBe(200);
+    expect(off.json()).toMatchObject({ requestsEnabled: false, requestEnabled: false });
+    expect((await t.client().get('/api/dj-settings')).json().requestsEnabled).toBe(false);
+    const refused = await (
+      await t.as('listener')
+    ).post('/api/requests', {
+      source: 'local',
+      libraryTrackId: 1,
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('REQUESTS_DISABLED');
+
+    const on = await admin.patch('/api/admin/toggle-requests', { enabled: true });
+    expect(on.json()).toMatchObject({ requestsEnabled: true });
+  });
+
+  it('refuses a body without a boolean and changes nothing', async () => {
+    const admin = await t.as('admin');
+    const response = await admin.patch('/api/admin/toggle-requests', { enabled: 'uit' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('enabled moet true of false zijn');
+    expect((await t.client().get('/api/dj-settings')).json().requestsEnabled).toBe(true);
+  });
+});
