@@ -50,7 +50,7 @@ export class SettingsRepository {
   #change(
     setting: Pick<
       Updateable<DjSettingsTable>,
-      'registrationEnabled' | 'broadcastingMode' | 'deezerArl'
+      'requestsEnabled' | 'registrationEnabled' | 'broadcastingMode' | 'deezerArl'
     >,
   ): Promise<DjSettingsRow> {
     const changes = { ...setting, updatedAt: new Date() };
