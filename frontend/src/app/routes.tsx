@@ -63,6 +63,9 @@ const AdminManagementPage = lazyPage(
 const DisplayNameDialog = lazyPage(
   async () => (await import('@/features/auth/components/display-name-dialog')).DisplayNameDialog,
 );
+const StationSwitches = lazyPage(
+  async () => (await import('@/features/dj-settings/components/station-switches')).StationSwitches,
+);
 const NotFoundPage = lazyPage(async () => (await import('./not-found-page')).NotFoundPage);
 
 /** Loads the page at `pathname` (the first one a visit shows) before it is rendered. */
@@ -166,7 +169,11 @@ export const appRoutes: RouteObject[] = [
       },
       {
         path: 'admin-management',
-        element: <RequireUser adminOnly>{() => <AdminManagementPage />}</RequireUser>,
+        element: (
+          <RequireUser adminOnly>
+            {() => <AdminManagementPage panels={{ systeem: <StationSwitches /> }} />}
+          </RequireUser>
+        ),
       },
       { path: '*', element: <NotFoundPage /> },
     ],

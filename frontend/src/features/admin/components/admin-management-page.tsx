@@ -1,9 +1,41 @@
-import { Link } from 'react-router-dom';
-import { CloudUpload, Settings, SlidersHorizontal } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import {
+  CloudUpload,
+  LayoutDashboard,
+  ListMusic,
+  Settings,
+  SlidersHorizontal,
+  ToggleRight,
+  Users,
+  Music,
+} from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { ComingSoon, Page } from '@/components/ui/page';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 
-export function AdminManagementPage() {
+const ADMIN_TABS = [
+  { value: 'overzicht', label: 'Overzicht', icon: LayoutDashboard },
+  { value: 'gebruikers', label: 'Gebruikers', icon: Users },
+  { value: 'verzoekjes', label: 'Verzoekjes', icon: Music },
+  { value: 'playlist', label: 'Playlist', icon: ListMusic },
+  { value: 'systeem', label: 'Systeem', icon: ToggleRight },
+  { value: 'instellingen', label: 'Instellingen', icon: Settings },
+] as const;
+
+export type AdminTab = (typeof ADMIN_TABS)[number]['value'];
+
+/** The tab named by ?tab= (a reload keeps it); the overview by default. */
+export const adminTabFromParam = (param: string | null): AdminTab =>
+  ADMIN_TABS.find((tab) => tab.value === param)?.value ?? 'overzicht';
+
+/**
+ * The admin panel's six tabs (spec section 2). The tabs that are built come in as `panels` (each
+ * from its own feature, composed by the router); the others say so.
+ */
+export function AdminManagementPage({ panels }: { panels: Partial<Record<AdminTab, ReactNode>> }) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tab = adminTabFromParam(searchParams.get('tab'));
   return (
     <Page
       title="Beheer"
@@ -16,10 +48,33 @@ export function AdminManagementPage() {
           Ingestuurde tracks beoordelen
         </Link>
       </Button>
-      <ComingSoon icon={Settings} title="Het beheerpaneel komt hier">
-        Binnenkort beheer je hier gebruikers en hun limieten, verzoekjes, de automatische playlist
-        en de systeeminstellingen.
-      </ComingSoon>
+      <Tabs
+        value={tab}
+        onValueChange={(value) =>
+          setSearchParams({ tab: adminTabFromParam(value) }, { replace: true })
+        }
+      >
+        <TabsList
+          aria-label="Beheeronderdelen"
+          className="grid h-auto w-full grid-cols-2 gap-1 sm:grid-cols-3 lg:flex lg:w-auto"
+        >
+          {ADMIN_TABS.map(({ value, label, icon: Icon }) => (
+            <TabsTrigger key={value} value={value}>
+              <Icon aria-hidden="true" className="size-4" />
+              {label}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        {ADMIN_TABS.map(({ value, label, icon }) => (
+          <TabsContent key={value} value={value}>
+            {panels[value] ?? (
+              <ComingSoon icon={icon} title={`${label}: komt hier`}>
+                Dit onderdeel van het beheerpaneel wordt nog gebouwd.
+              </ComingSoon>
+            )}
+          </TabsContent>
+        ))}
+      </Tabs>
     </Page>
   );
 }
