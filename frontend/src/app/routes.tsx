@@ -66,6 +66,9 @@ const DisplayNameDialog = lazyPage(
 const StationSwitches = lazyPage(
   async () => (await import('@/features/dj-settings/components/station-switches')).StationSwitches,
 );
+const UsersPanel = lazyPage(
+  async () => (await import('@/features/users/components/users-panel')).UsersPanel,
+);
 const NotFoundPage = lazyPage(async () => (await import('./not-found-page')).NotFoundPage);
 
 /** Loads the page at `pathname` (the first one a visit shows) before it is rendered. */
@@ -171,7 +174,11 @@ export const appRoutes: RouteObject[] = [
         path: 'admin-management',
         element: (
           <RequireUser adminOnly>
-            {() => <AdminManagementPage panels={{ systeem: <StationSwitches /> }} />}
+            {() => (
+              <AdminManagementPage
+                panels={{ gebruikers: <UsersPanel />, systeem: <StationSwitches /> }}
+              />
+            )}
           </RequireUser>
         ),
       },

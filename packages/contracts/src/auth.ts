@@ -104,6 +104,9 @@ export const setRoleBodySchema = z.object({
   role: z.enum(roleSchema.options, { message: 'Ongeldige rol' }),
 });
 
+/** Requests per hour of a user without a limit of their own (spec: 3; per day: unlimited). */
+export const DEFAULT_REQUESTS_PER_HOUR = 3;
+
 const optionalLimit = z
   .number({ message: 'Limiet moet een heel getal van 0 of meer zijn' })
   .int({ message: 'Limiet moet een heel getal van 0 of meer zijn' })

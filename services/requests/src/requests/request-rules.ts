@@ -3,6 +3,7 @@
  * of candidates, two queries in all) and for POST /api/requests (inside its transaction), so the
  * reasons a listener reads in the search are the refusals the server gives.
  */
+import { DEFAULT_REQUESTS_PER_HOUR } from '@radio/contracts';
 import type { DjSettingsRow } from '@radio/db';
 import type { SessionUser } from '@radio/service-kit';
 import type { RequestsRepository } from './requests-repository.ts';
@@ -78,9 +79,6 @@ export interface RequestRulesOptions {
    */
   deezerDownloaderAvailable: () => Promise<boolean>;
 }
-
-/** Per hour when the user has no limit of their own (spec: 3). */
-export const DEFAULT_REQUESTS_PER_HOUR = 3;
 
 const HOUR_S = 3600;
 const DAY_S = 86_400;
