@@ -21,6 +21,24 @@ export interface ArchivedPlay {
   duration: number;
 }
 
+/** A play as the export lists it: day and time on the station's clock. */
+export interface ExportedPlay {
+  id: string;
+  /** played_at as Postgres prints it, to the microsecond (a Date keeps milliseconds only). */
+  playedAtExact: string;
+  /** YYYY-MM-DD in the station's zone. */
+  date: string;
+  /** HH:MM:SS in the station's zone. */
+  time: string;
+  artist: string;
+  title: string;
+  album: string | null;
+  duration: number;
+}
+
+/** Where the previous batch of a month ended: its last play. */
+export type PlayCursor = Pick<ExportedPlay, 'playedAtExact' | 'id'>;
+
 /**
  * Reads play_history (the worker writes it) by the station's days and hours. Postgres does the
  * time-zone work (AT TIME ZONE, daylight saving included); every query is a range scan of the
@@ -105,5 +123,42 @@ export class PlayHistoryRepository {
     if (hour !== null) query = query.where(this.#localHour(), '=', hour);
     const rows = await query.orderBy('playedAt', 'desc').orderBy('id', 'desc').execute();
     return rows.map((row) => ({ ...row, id: Number(row.id) }));
+  }
+
+  /**
+   * The next `limit` plays of a station month (YYYY-MM) after `after`, oldest first. A keyset
+   * page: each batch is a fresh range scan of the played_at index, so no connection or snapshot
+   * is held while a slow client downloads.
+   */
+  async monthPlaysAfter(
+    month: string,
+    after: PlayCursor | null,
+    limit: number,
+  ): Promise<ExportedPlay[]> {
+    const firstDay = sql`${`${month}-01`}::date`;
+    const local = sql`played_at at time zone ${this.#timeZone}`;
+    let query = this.#db
+      .selectFrom('playHistory')
+      .select([
+        'id',
+        sql<string>`played_at::text`.as('playedAtExact'),
+        sql<string>`to_char(${local}, 'YYYY-MM-DD')`.as('date'),
+        sql<string>`to_char(${local}, 'HH24:MI:SS')`.as('time'),
+        'artist',
+        'title',
+        'album',
+        'duration',
+      ])
+      .where('playedAt', '>=', this.#startOf(firstDay))
+      .where('playedAt', '<', this.#startOf(sql`(${firstDay} + interval '1 month')::date`));
+    if (after) {
+      // Not a row comparison: the index is on played_at alone, and this form lets the scan
+      // start at the cursor.
+      const cursorAt = sql<Date>`${after.playedAtExact}::timestamptz`;
+      query = query
+        .where('playedAt', '>=', cursorAt)
+        .where((eb) => eb.or([eb('playedAt', '>', cursorAt), eb('id', '>', after.id)]));
+    }
+    return query.orderBy('playedAt').orderBy('id').limit(limit).execute();
   }
 }

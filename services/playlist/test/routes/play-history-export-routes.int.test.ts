@@ -1,0 +1,159 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestApp, type TestApp } from '@radio/service-kit/testing';
+import { buildPlaylistApp } from '../build.ts';
+
+const BOM = '\uFEFF';
+const HEADER = 'datum,tijd,artiest,titel,album,duur_seconden';
+const MONTH_ERROR = { message: 'Ongeldige maand: gebruik JJJJ-MM', code: 'VALIDATION_ERROR' };
+
+let t: TestApp;
+let nextId = 1;
+
+interface Play {
+  at: string;
+  artist?: string;
+  title?: string;
+  album?: string | null;
+  duration?: number;
+}
+
+async function played(...plays: Play[]): Promise<void> {
+  await t.app.db
+    .insertInto('playHistory')
+    .values(
+      plays.map((play) => {
+        nextId += 1;
+        return {
+          source: 'https://azuracast.test',
+          azuracastId: nextId,
+          artist: play.artist ?? 'Artiest',
+          title: play.title ?? `Titel ${play.at}`,
+          album: play.album === undefined ? 'Album' : play.album,
+          playedAt: new Date(play.at),
+          duration: play.duration ?? 200,
+        };
+      }),
+    )
+    .execute();
+}
+
+beforeAll(async () => {
+  t = await createTestApp(buildPlaylistApp);
+  // Europe/Amsterdam 2026: clocks go forward on 29 March at 02:00 (01:00 UTC) and back on
+  // 25 October at 03:00 (01:00 UTC).
+  await played(
+    { at: '2026-02-28T22:59:59Z', title: 'Laatste van februari' }, // 23:59:59 on 28 Feb
+    { at: '2026-02-28T23:00:00Z', title: 'Eerste van maart' }, // 00:00:00 on 1 March
+    { at: '2026-02-28T23:30:00Z', title: 'Half een' },
+    { at: '2026-03-29T00:59:59Z', title: 'Voor de sprong' }, // 01:59:59 winter time
+    { at: '2026-03-29T01:00:00Z', title: 'Na de sprong' }, // 03:00:00 summer time
+    { at: '2026-03-31T21:59:59Z', title: 'Laatste van maart' }, // 23:59:59 summer time
+    { at: '2026-03-31T22:00:00Z', title: 'Eerste van april' },
+    { at: '2026-10-25T00:30:00Z', title: 'Eerste 02:30' }, // summer time
+    { at: '2026-10-25T01:30:00Z', title: 'Tweede 02:30' }, // winter time, the hour again
+    { at: '2026-10-31T22:59:59Z', title: 'Laatste van oktober' },
+    { at: '2026-10-31T23:00:00Z', title: 'Eerste van november' },
+  );
+});
+afterAll(() => t.close());
+afterEach(() => vi.useRealTimers());
+
+const asAdmin = async (url: string) => (await t.as('admin')).get(url);
+
+/** The records of an export after its header, as raw lines (no field here holds a line break). */
+function records(body: string): string[] {
+  expect(body.startsWith(BOM + HEADER + '\r\n')).toBe(true);
+  expect(body.endsWith('\r\n')).toBe(true);
+  return body.slice(BOM.length).split('\r\n').slice(1, -1);
+}
+
+describe('GET /api/admin/play-history.csv', () => {
+  it('lists a month of plays by the station clock, across the spring DST change', async () => {
+    const response = await asAdmin('/api/admin/play-history.csv?month=2026-03');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toBe(
+      'attachment; filename="speellijst-2026-03.csv"',
+    );
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(records(response.body)).toEqual([
+      '2026-03-01,00:00:00,Artiest,Eerste van maart,Album,200',
+      '2026-03-01,00:30:00,Artiest,Half een,Album,200',
+      '2026-03-29,01:59:59,Artiest,Voor de sprong,Album,200',
+      '2026-03-29,03:00:00,Artiest,Na de sprong,Album,200',
+      '2026-03-31,23:59:59,Artiest,Laatste van maart,Album,200',
+    ]);
+  });
+
+  it('lists the repeated hour of the autumn change twice, in the order played', async () => {
+    const rows = records((await asAdmin('/api/admin/play-history.csv?month=2026-10')).body);
+    expect(rows).toEqual([
+      '2026-10-25,02:30:00,Artiest,Eerste 02:30,Album,200',
+      '2026-10-25,02:30:00,Artiest,Tweede 02:30,Album,200',
+      '2026-10-31,23:59:59,Artiest,Laatste van oktober,Album,200',
+    ]);
+  });
+
+  it('gives a month without plays as the header alone', async () => {
+    const response = await asAdmin('/api/admin/play-history.csv?month=2025-01');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(`${BOM}${HEADER}\r\n`);
+  });
+
+  it("exports this month on the station's clock when no month is given", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-02-28T23:15:00Z')); // 1 March 00:15 in Amsterdam
+    const response = await asAdmin('/api/admin/play-history.csv');
+    expect(response.headers['content-disposition']).toBe(
+      'attachment; filename="speellijst-2026-03.csv"',
+    );
+    expect(records(response.body)).toHaveLength(5);
+  });
+
+  it('quotes fields the CSV way, keeps Dutch characters and disarms formulas', async () => {
+    await played(
+      {
+        at: '2026-06-10T10:00:00Z',
+        artist: 'Crosby, Stills & Nash',
+        title: 'Zeg "ja"',
+        album: null,
+        duration: 5,
+      },
+      {
+        at: '2026-06-10T10:05:00Z',
+        artist: '=HYPERLINK("http://x.test")',
+        title: '+31',
+        album: '@home',
+      },
+      { at: '2026-06-10T10:10:00Z', artist: '-Björk', title: 'Één\r\ntwee', album: '\tTab' },
+    );
+    const response = await asAdmin('/api/admin/play-history.csv?month=2026-06');
+    const body = response.rawPayload;
+    expect([...body.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(body.toString('utf8')).toBe(
+      `${BOM}${HEADER}\r\n` +
+        '2026-06-10,12:00:00,"Crosby, Stills & Nash","Zeg ""ja""",,5\r\n' +
+        `2026-06-10,12:05:00,"'=HYPERLINK(""http://x.test"")",'+31,'@home,200\r\n` +
+        `2026-06-10,12:10:00,'-Björk,"Één\r\ntwee",'\tTab,200\r\n`,
+    );
+  });
+
+  it('refuses a month that is not YYYY-MM with a Dutch message', async () => {
+    for (const month of ['2026-13', '2026-3', 'maart', '2026-03-01', '0000-01', '', '1969-12']) {
+      const response = await asAdmin(`/api/admin/play-history.csv?month=${month}`);
+      expect(response.statusCode, month).toBe(400);
+      expect(response.json()).toEqual(MONTH_ERROR);
+    }
+    const twice = await asAdmin('/api/admin/play-history.csv?month=2026-03&month=2026-04');
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json()).toEqual(MONTH_ERROR);
+  });
+
+  it('is for admins only', async () => {
+    const url = '/api/admin/play-history.csv?month=2026-03';
+    expect((await t.client().get(url)).statusCode).toBe(401);
+    const listener = await (await t.as('listener')).get(url);
+    expect(listener.statusCode).toBe(403);
+    expect(listener.body).not.toContain('Eerste van maart');
+  });
+});
