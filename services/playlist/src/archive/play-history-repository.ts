@@ -23,9 +23,6 @@ export interface ArchivedPlay {
 
 /** A play as the export lists it: day and time on the station's clock. */
 export interface ExportedPlay {
-  id: string;
-  /** played_at as Postgres prints it, to the microsecond (a Date keeps milliseconds only). */
-  playedAtExact: string;
   /** YYYY-MM-DD in the station's zone. */
   date: string;
   /** HH:MM:SS in the station's zone. */
@@ -35,9 +32,6 @@ export interface ExportedPlay {
   album: string | null;
   duration: number;
 }
-
-/** Where the previous batch of a month ended: its last play. */
-export type PlayCursor = Pick<ExportedPlay, 'playedAtExact' | 'id'>;
 
 /**
  * Reads play_history (the worker writes it) by the station's days and hours. Postgres does the
@@ -126,22 +120,16 @@ export class PlayHistoryRepository {
   }
 
   /**
-   * The next `limit` plays of a station month (YYYY-MM) after `after`, oldest first. A keyset
-   * page: each batch is a fresh range scan of the played_at index, so no connection or snapshot
-   * is held while a slow client downloads.
+   * The plays of a station day, oldest first, with their day and time on the station clock.
+   * The export reads a month one day at a time: each read is a short range scan of the
+   * played_at index, whatever the planner knows about the table, and no connection is held
+   * while a slow client downloads.
    */
-  async monthPlaysAfter(
-    month: string,
-    after: PlayCursor | null,
-    limit: number,
-  ): Promise<ExportedPlay[]> {
-    const firstDay = sql`${`${month}-01`}::date`;
+  async dayPlaysForExport(date: string): Promise<ExportedPlay[]> {
     const local = sql`played_at at time zone ${this.#timeZone}`;
-    let query = this.#db
+    return this.#db
       .selectFrom('playHistory')
       .select([
-        'id',
-        sql<string>`played_at::text`.as('playedAtExact'),
         sql<string>`to_char(${local}, 'YYYY-MM-DD')`.as('date'),
         sql<string>`to_char(${local}, 'HH24:MI:SS')`.as('time'),
         'artist',
@@ -149,16 +137,10 @@ export class PlayHistoryRepository {
         'album',
         'duration',
       ])
-      .where('playedAt', '>=', this.#startOf(firstDay))
-      .where('playedAt', '<', this.#startOf(sql`(${firstDay} + interval '1 month')::date`));
-    if (after) {
-      // Not a row comparison: the index is on played_at alone, and this form lets the scan
-      // start at the cursor.
-      const cursorAt = sql<Date>`${after.playedAtExact}::timestamptz`;
-      query = query
-        .where('playedAt', '>=', cursorAt)
-        .where((eb) => eb.or([eb('playedAt', '>', cursorAt), eb('id', '>', after.id)]));
-    }
-    return query.orderBy('playedAt').orderBy('id').limit(limit).execute();
+      .where('playedAt', '>=', this.#startOf(this.#dayOf(date)))
+      .where('playedAt', '<', this.#startOf(this.#dayOf(date, 1)))
+      .orderBy('playedAt')
+      .orderBy('id')
+      .execute();
   }
 }

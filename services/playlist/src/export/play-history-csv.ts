@@ -1,12 +1,10 @@
-import type { ExportedPlay, PlayCursor } from '../archive/play-history-repository.ts';
+import type { ExportedPlay } from '../archive/play-history-repository.ts';
 
 /** Excel reads a CSV as UTF-8 only with this mark; without it "Björk" arrives as "BjÃ¶rk". */
 const BYTE_ORDER_MARK = '\uFEFF';
 const HEADER = ['datum', 'tijd', 'artiest', 'titel', 'album', 'duur_seconden'];
 /** RFC 4180 ends records with CRLF. */
 const RECORD_END = '\r\n';
-/** Plays per database read and per chunk sent. */
-export const EXPORT_BATCH_SIZE = 1_000;
 
 /** A spreadsheet runs a cell that starts with one of these as a formula. */
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -36,25 +34,27 @@ function playRecord(play: ExportedPlay): string {
   ]);
 }
 
-/** Reads the plays after a cursor (null: from the start), at most `limit`, oldest first. */
-export type ReadPlays = (after: PlayCursor | null, limit: number) => Promise<ExportedPlay[]>;
+/** The station days (YYYY-MM-DD) of a month (YYYY-MM). */
+export function daysOfMonth(month: string): string[] {
+  const [year = 0, monthNumber = 0] = month.split('-').map(Number);
+  const length = new Date(Date.UTC(year, monthNumber, 0)).getUTCDate();
+  return Array.from({ length }, (_, i) => `${month}-${String(i + 1).padStart(2, '0')}`);
+}
 
 /**
- * The export as chunks: the BOM and header with the first batch, then one chunk per batch.
- * The first batch is read by the caller, before anything is sent, so a database that is down
- * still gets a proper error answer; the rest is read as the client takes it in.
+ * The export as chunks: the BOM and header with the first day's plays, then a chunk per day.
+ * The first day is read by the caller before anything is sent, so a database that is down still
+ * gets a proper error answer; the other days are read as the client takes the file in.
  */
 export async function* playHistoryCsv(
-  firstBatch: ExportedPlay[],
-  readPlays: ReadPlays,
+  firstDay: ExportedPlay[],
+  otherDays: readonly string[],
+  readDay: (date: string) => Promise<ExportedPlay[]>,
 ): AsyncGenerator<string> {
-  let batch = firstBatch;
-  yield BYTE_ORDER_MARK + csvRecord(HEADER) + batch.map(playRecord).join('');
-  while (batch.length === EXPORT_BATCH_SIZE) {
-    const last = batch[batch.length - 1];
-    if (!last) return;
-    batch = await readPlays(last, EXPORT_BATCH_SIZE);
-    if (batch.length > 0) yield batch.map(playRecord).join('');
+  yield BYTE_ORDER_MARK + csvRecord(HEADER) + firstDay.map(playRecord).join('');
+  for (const day of otherDays) {
+    const plays = await readDay(day);
+    if (plays.length > 0) yield plays.map(playRecord).join('');
   }
 }
 

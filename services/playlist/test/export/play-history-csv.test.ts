@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvField, exportFileName } from '../../src/export/play-history-csv.ts';
+import { csvField, daysOfMonth, exportFileName } from '../../src/export/play-history-csv.ts';
 
 describe('a CSV field', () => {
   it('stays as it is when nothing in it needs quoting', () => {
@@ -30,5 +30,15 @@ describe('a CSV field', () => {
 
   it('names the file after the month', () => {
     expect(exportFileName('2026-03')).toBe('speellijst-2026-03.csv');
+  });
+});
+
+describe('the days of a month', () => {
+  it('counts 28, 29, 30 and 31 days', () => {
+    expect(daysOfMonth('2026-02')).toHaveLength(28);
+    expect(daysOfMonth('2028-02').at(-1)).toBe('2028-02-29');
+    expect(daysOfMonth('2026-04').at(-1)).toBe('2026-04-30');
+    expect(daysOfMonth('2026-03')[0]).toBe('2026-03-01');
+    expect(daysOfMonth('2026-03').at(-1)).toBe('2026-03-31');
   });
 });

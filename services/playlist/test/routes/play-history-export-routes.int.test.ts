@@ -1,4 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { sql } from 'kysely';
 import { createTestApp, type TestApp } from '@radio/service-kit/testing';
 import { buildPlaylistApp } from '../build.ts';
 
@@ -156,4 +159,69 @@ describe('GET /api/admin/play-history.csv', () => {
     expect(listener.statusCode).toBe(403);
     expect(listener.body).not.toContain('Eerste van maart');
   });
+});
+
+/** The heap in use after a full collection: what the process holds, not garbage. */
+function heapAfterGc(): number {
+  setFlagsFromString('--expose-gc');
+  (runInNewContext('gc') as () => void)();
+  return process.memoryUsage().heapUsed;
+}
+
+describe('a big month', () => {
+  const PLAYS = 50_000;
+
+  it('is streamed: the first rows arrive at once, and plays are read as the client takes them', async () => {
+    // May 2026 (summer time all month): plays spread over 30 days from 1 May 00:00 station time.
+    await sql`
+      insert into play_history (source, azuracast_id, title, artist, album, played_at, duration)
+      select 'https://groot.test', n, 'Titel ' || n, 'Artiest ' || (n % 500), 'Album', 
+             timestamptz '2026-04-30T22:00:00Z' + n * (interval '30 days' / ${PLAYS}), 180
+      from generate_series(0, ${PLAYS - 1}) as n`.execute(t.app.db);
+    const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const admin = await t.as('admin');
+    const cookie = [...admin.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+
+    const heapBefore = heapAfterGc();
+    let heapPeak = heapBefore;
+    let chunks = 0;
+    const started = performance.now();
+    const response = await fetch(`${address}/api/admin/play-history.csv?month=2026-05`, {
+      headers: { cookie },
+    });
+    expect(response.status).toBe(200);
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    const first = await reader.read();
+    const firstMs = performance.now() - started;
+    let text = decoder.decode(first.value, { stream: true });
+    // A play added now, at the end of the month, is still in the export: the server had not
+    // read the whole month before it started sending.
+    await played({ at: '2026-05-31T21:59:59Z', title: 'Te laat', artist: 'Laatkomer' });
+    let bytes = first.value?.byteLength ?? 0;
+    let lines = text.split('\r\n').length - 1;
+    let tail = '';
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      bytes += value.byteLength;
+      text = tail + decoder.decode(value, { stream: true });
+      lines += text.split('\r\n').length - 1;
+      tail = text.slice(text.lastIndexOf('\r\n') + 2);
+      chunks += 1;
+      if (chunks % 5 === 0) heapPeak = Math.max(heapPeak, heapAfterGc());
+    }
+    const totalMs = performance.now() - started;
+    const mb = (n: number): string => (n / 1024 / 1024).toFixed(1);
+    console.info(
+      `export of ${PLAYS} plays: ${mb(bytes)} MB, first bytes after ${firstMs.toFixed(0)} ms, ` +
+        `all after ${totalMs.toFixed(0)} ms, heap held (after GC) at most +${mb(heapPeak - heapBefore)} MB`,
+    );
+    expect(lines).toBe(1 + PLAYS + 1);
+    expect(text.endsWith('2026-05-31,23:59:59,Laatkomer,Te laat,Album,200\r\n')).toBe(true);
+    expect(firstMs).toBeLessThan(1_000);
+    expect(totalMs).toBeLessThan(15_000);
+    // The whole month would be tens of megabytes as rows and text; one day is well under one.
+    expect(heapPeak - heapBefore).toBeLessThan(8 * 1024 * 1024);
+  }, 60_000);
 });
