@@ -2,7 +2,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { sql } from 'kysely';
-import { createTestApp, type TestApp } from '@radio/service-kit/testing';
+import { SERVICE_UNAVAILABLE_MESSAGE } from '@radio/service-kit';
+import {
+  createTestApp,
+  cuttableLink,
+  type CuttableLink,
+  type TestApp,
+} from '@radio/service-kit/testing';
 import { buildPlaylistApp } from '../build.ts';
 
 const BOM = '\uFEFF';
@@ -224,4 +230,30 @@ describe('a big month', () => {
     // The whole month would be tens of megabytes as rows and text; one day is well under one.
     expect(heapPeak - heapBefore).toBeLessThan(8 * 1024 * 1024);
   }, 60_000);
+});
+
+describe('while Postgres is down', () => {
+  it('the export answers a fast 503 in JSON, not a broken file', async () => {
+    let link: CuttableLink | undefined;
+    const behindLink = await createTestApp(async (env) => {
+      link = await cuttableLink(env.DATABASE_URL ?? '');
+      return buildPlaylistApp({ ...env, DATABASE_URL: link.url });
+    });
+    try {
+      const admin = await behindLink.as('admin');
+      await link?.cut();
+      const started = performance.now();
+      const response = await admin.get('/api/admin/play-history.csv?month=2026-03');
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({
+        message: SERVICE_UNAVAILABLE_MESSAGE,
+        code: 'SERVICE_UNAVAILABLE',
+      });
+      expect(performance.now() - started).toBeLessThan(1_000);
+    } finally {
+      await link?.restore();
+      await behindLink.close();
+      await link?.close();
+    }
+  });
 });
