@@ -5,6 +5,7 @@ import type { PlaylistConfig } from './config.ts';
 import { NowPlayingFeed } from './now-playing/now-playing-feed.ts';
 import { renderNowPlaying } from './now-playing/render-now-playing.ts';
 import { nowPlayingRoutes } from './routes/now-playing-routes.ts';
+import { playHistoryExportRoutes } from './routes/play-history-export-routes.ts';
 import { playlistRoutes } from './routes/playlist-routes.ts';
 import { stationInfoRoutes } from './routes/station-info-routes.ts';
 import { stationInfoOf } from './station/station-info.ts';
@@ -24,6 +25,7 @@ export function buildApp(config: PlaylistConfig): Promise<ServiceApp> {
       const plays = new PlayHistoryRepository(app.db, config.STATION_TZ);
       await app.register(nowPlayingRoutes(feed));
       await app.register(playlistRoutes(new PlaylistArchive(plays, config.STATION_TZ)));
+      await app.register(playHistoryExportRoutes(plays, config.STATION_TZ));
       await app.register(stationInfoRoutes(stationInfoOf(config)));
     },
   });

@@ -7,6 +7,7 @@ describe('every playlist route under hostile input', () => {
     samples: {
       'GET /api/playlist': { query: { date: '2025-03-30', hour: 'all' } },
       'GET /api/playlist/available-hours': { query: { date: '2025-03-30' } },
+      'GET /api/admin/play-history.csv': { query: { month: '2025-03' } },
     },
   });
 

@@ -21,6 +21,18 @@ export interface ArchivedPlay {
   duration: number;
 }
 
+/** A play as the export lists it: day and time on the station's clock. */
+export interface ExportedPlay {
+  /** YYYY-MM-DD in the station's zone. */
+  date: string;
+  /** HH:MM:SS in the station's zone. */
+  time: string;
+  artist: string;
+  title: string;
+  album: string | null;
+  duration: number;
+}
+
 /**
  * Reads play_history (the worker writes it) by the station's days and hours. Postgres does the
  * time-zone work (AT TIME ZONE, daylight saving included); every query is a range scan of the
@@ -105,5 +117,30 @@ export class PlayHistoryRepository {
     if (hour !== null) query = query.where(this.#localHour(), '=', hour);
     const rows = await query.orderBy('playedAt', 'desc').orderBy('id', 'desc').execute();
     return rows.map((row) => ({ ...row, id: Number(row.id) }));
+  }
+
+  /**
+   * The plays of a station day, oldest first, with their day and time on the station clock.
+   * The export reads a month one day at a time: each read is a short range scan of the
+   * played_at index, whatever the planner knows about the table, and no connection is held
+   * while a slow client downloads.
+   */
+  async dayPlaysForExport(date: string): Promise<ExportedPlay[]> {
+    const local = sql`played_at at time zone ${this.#timeZone}`;
+    return this.#db
+      .selectFrom('playHistory')
+      .select([
+        sql<string>`to_char(${local}, 'YYYY-MM-DD')`.as('date'),
+        sql<string>`to_char(${local}, 'HH24:MI:SS')`.as('time'),
+        'artist',
+        'title',
+        'album',
+        'duration',
+      ])
+      .where('playedAt', '>=', this.#startOf(this.#dayOf(date)))
+      .where('playedAt', '<', this.#startOf(this.#dayOf(date, 1)))
+      .orderBy('playedAt')
+      .orderBy('id')
+      .execute();
   }
 }

@@ -18,6 +18,10 @@ const cases: RouteCases = {
     access: 'public',
     call: () => ({ query: { date: '2026-11-21', hour: 'all' } }),
   },
+  'GET /api/admin/play-history.csv': {
+    access: 'admin',
+    call: () => ({ query: { month: '2026-11' } }),
+  },
 };
 
 describeRoutePermissions(buildPlaylistApp, cases);
