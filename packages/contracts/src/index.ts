@@ -10,3 +10,4 @@ export * from './requests.ts';
 export * from './search.ts';
 export * from './voicetrack.ts';
 export * from './cloud-uploads.ts';
+export * from './admin-playlist.ts';

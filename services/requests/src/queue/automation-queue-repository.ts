@@ -39,6 +39,28 @@ export interface UnqueuedRequest {
   voicetrackUrl: string | null;
 }
 
+export interface ListedEntry {
+  id: string;
+  kind: AutomationEntryKind;
+  requestId: number | null;
+  title: string;
+  artist: string;
+  uri: string;
+  duration: number;
+  handedOut: boolean;
+  requesterName: string | null;
+  album: string | null;
+  /** The library path of a request's track. */
+  path: string | null;
+}
+
+export interface LibraryTrackOfPath {
+  path: string;
+  title: string;
+  artist: string;
+  duration: number;
+}
+
 type Executor = Kysely<Database>;
 
 /** automation_queue (owned by the requests service). */
@@ -96,6 +118,34 @@ export class AutomationQueueRepository {
       .orderBy('q.position')
       .orderBy('q.id')
       .execute();
+  }
+
+  /** What the admin's playlist shows of the machine's entries, in playing order. */
+  listing(machine: number): Promise<ListedEntry[]> {
+    return this.#db
+      .selectFrom('automationQueue as q')
+      .leftJoin('songRequests as r', 'r.id', 'q.requestId')
+      .leftJoin('libraryTracks as t', 't.id', 'r.libraryTrackId')
+      .select(['q.id', 'q.kind', 'q.requestId', 'q.title', 'q.artist', 'q.uri', 'q.duration'])
+      .select(['r.requesterName', 'r.album', 't.path'])
+      .select(sql<boolean>`q.handed_out_at is not null`.as('handedOut'))
+      .where('q.machine', '=', machine)
+      .orderBy(sql`q.handed_out_at is null`)
+      .orderBy('q.handedOutAt')
+      .orderBy('q.position')
+      .orderBy('q.id')
+      .execute();
+  }
+
+  /** A library track (not gone) by its path; of this source only when given. */
+  libraryTrack(path: string, source: string | null): Promise<LibraryTrackOfPath | undefined> {
+    let query = this.#db
+      .selectFrom('libraryTracks')
+      .select(['path', 'title', 'artist', 'duration'])
+      .where('path', '=', path)
+      .where('goneAt', 'is', null);
+    if (source !== null) query = query.where('source', '=', source);
+    return query.orderBy('id').limit(1).executeTakeFirst();
   }
 
   /** Gives entries new positions, in one statement. */
