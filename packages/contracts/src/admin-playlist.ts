@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isLibraryPathShape, LIBRARY_PATH_MESSAGE } from './requests.ts';
 
 const MACHINE_MESSAGE = 'Ongeldige machine: gebruik een getal van 1 tot en met 99';
 const POSITION_MESSAGE = 'Ongeldige positie: gebruik een geheel getal vanaf 1';
@@ -75,7 +76,14 @@ export type AdminPlaylistMoveBody = z.infer<typeof adminPlaylistMoveBodySchema>;
 /** POST /api/admin/playlist/insert: a library track as a manual entry; answers the playlist. */
 export const adminPlaylistInsertBodySchema = z.object({
   /** The library path, as the search's `filename` of a local track. */
-  filename: z.string().trim().min(1, { message: 'Kies een nummer uit de bibliotheek' }).max(1000),
+  filename: z
+    .string()
+    .trim()
+    .min(1, { message: 'Kies een nummer uit de bibliotheek' })
+    .max(1000)
+    .refine(isLibraryPathShape, {
+      message: LIBRARY_PATH_MESSAGE,
+    }),
   position: positionSchema,
   machine: machineSchema,
   version: versionSchema.optional(),
