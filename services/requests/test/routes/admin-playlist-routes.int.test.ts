@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_PLAYLIST_TEXTS, type AdminPlaylistResponse } from '@radio/contracts';
-import { builtInNowPlayingUrl, builtInStationPaths, stationSourceKey } from '@radio/station';
+import { builtInNowPlayingUrl, builtInStationPaths } from '@radio/station';
 import { createTestApp, type TestApp, type TestClient } from '@radio/service-kit/testing';
 import {
   azuraCastError,
@@ -11,13 +11,16 @@ import {
 } from '@radio/testing';
 import type { RequestParts } from '../../src/app.ts';
 import { buildRequestsAppWith } from '../build.ts';
-import { seedTrack, seedVoiceMessage, updateSettings } from '../requests/seed.ts';
+import {
+  BUILT_IN_SOURCE,
+  BUILT_IN_STATION_URL,
+  LIBRARY,
+  STATION_KEY,
+  submitBuiltInRequest,
+} from '../queue/built-in-station.ts';
+import { seedTrack, updateSettings } from '../requests/seed.ts';
 
-const KEY = { 'x-api-key': 'test-internal-token' };
-const LIBRARY = '/srv/bibliotheek';
-/** The requests service itself (the built-in station's endpoints); nothing answers there. */
-const BUILT_IN_STATION_URL = 'http://127.0.0.1:9';
-const BUILT_IN_SOURCE = stationSourceKey(builtInNowPlayingUrl(BUILT_IN_STATION_URL));
+const KEY = STATION_KEY;
 
 let t: TestApp;
 let parts: RequestParts;
@@ -74,24 +77,12 @@ async function manual(title: string): Promise<void> {
   );
 }
 
-/** A listener's request, queued on submit; with a voice message when asked. */
+/** A listener's request, queued on submit; one with a voice message once an admin approves it. */
 async function request(title: string, artist: string, { withVoice = false } = {}) {
-  const user = await t.createUser({ name: `Luisteraar ${title}` });
-  const client = await t.clientFor(user);
-  const extra = withVoice ? { voicetrackUrl: await seedVoiceMessage(t.app.db, user.id) } : {};
-  const path = `Verzoek/${artist} - ${title}.mp3`;
-  const id = await seedTrack(t.app.db, {
-    title,
-    artist,
-    path,
-    requestId: path,
-    source: BUILT_IN_SOURCE,
-    duration: 215,
+  const created = await submitBuiltInRequest(t, title, artist, {
+    withVoice,
+    name: `Luisteraar ${title}`,
   });
-  const response = await client.post('/api/requests', { libraryTrackId: id, ...extra });
-  expect(response.statusCode).toBe(201);
-  const created = response.json() as { id: number };
-  // A request with a voice message waits for an admin's approval before it is queued.
   if (withVoice) {
     const approved = await admin.patch(`/api/requests/${created.id}/status`, {
       status: 'approved',
