@@ -39,20 +39,16 @@ export interface UnqueuedRequest {
   voicetrackUrl: string | null;
 }
 
-export interface ListedEntry {
-  id: string;
-  kind: AutomationEntryKind;
-  requestId: number | null;
-  title: string;
-  artist: string;
-  uri: string;
-  duration: number;
+export type ListedEntry = Pick<
+  AutomationQueueRow,
+  'id' | 'kind' | 'requestId' | 'title' | 'artist' | 'uri' | 'duration'
+> & {
   handedOut: boolean;
   requesterName: string | null;
   album: string | null;
   /** The library path of a request's track. */
   path: string | null;
-}
+};
 
 export interface LibraryTrackOfPath {
   path: string;
