@@ -11,3 +11,4 @@ export * from './search.ts';
 export * from './voicetrack.ts';
 export * from './cloud-uploads.ts';
 export * from './play-history-export.ts';
+export * from './admin-playlist.ts';

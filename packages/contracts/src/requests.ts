@@ -36,8 +36,11 @@ const optionalText = (max: number) =>
     .nullable()
     .transform((value) => value ?? undefined);
 
+export const LIBRARY_PATH_MESSAGE =
+  'Ongeldige bestandsnaam: gebruik de bestandsnaam uit de zoekresultaten (een pad binnen de muziekbibliotheek).';
+
 /** Relative, `/`-separated, no empty, `.` or `..` segment, no backslash or control character. */
-const isLibraryPathShape = (value: string): boolean =>
+export const isLibraryPathShape = (value: string): boolean =>
   // eslint-disable-next-line no-control-regex
   !/[\u0000-\u001f\u007f\\]/.test(value) &&
   value.split('/').every((segment) => !['', '.', '..'].includes(segment));
@@ -54,8 +57,7 @@ export const createRequestBodySchema = z.object({
   filename: optionalText(1000)
     .transform((value) => value || undefined)
     .refine((value) => value === undefined || isLibraryPathShape(value), {
-      message:
-        'Ongeldige bestandsnaam: gebruik de bestandsnaam uit de zoekresultaten (een pad binnen de muziekbibliotheek).',
+      message: LIBRARY_PATH_MESSAGE,
     }),
   deezer_id: z
     .union([

@@ -5,6 +5,8 @@ import { builtInNowPlayingUrl, DeezerApi, stationSourceKey } from '@radio/statio
 import { pathSigningSecret } from '@radio/storage';
 import type { RequestsConfig } from './config.ts';
 import { deezerArlRoutes } from './routes/deezer-arl-routes.ts';
+import { adminPlaylistRoutes } from './routes/admin-playlist-routes.ts';
+import { AdminPlaylist } from './queue/admin-playlist.ts';
 import { AutomationQueue } from './queue/automation-queue.ts';
 import { DeezerCatalogue } from './catalogue/deezer-catalogue.ts';
 import { catalogueTrackLookup } from './requests/deezer-track-lookup.ts';
@@ -65,13 +67,15 @@ export function buildApp(
       const builtInUrl = config.BUILT_IN_STATION_URL
         ? builtInNowPlayingUrl(config.BUILT_IN_STATION_URL)
         : null;
+      const builtInSource = builtInUrl === null ? null : stationSourceKey(builtInUrl);
       const queue = new AutomationQueue(app.db, {
         libraryDir: config.LIBRARY_DIR,
         requestLibraryDir: config.REQUEST_LIBRARY_DIR,
         filesOrigin: publicOrigin,
         filesSigningSecret: pathSigningSecret(config.INTERNAL_TOKEN),
-        builtInSource: builtInUrl === null ? null : stationSourceKey(builtInUrl),
+        builtInSource,
       });
+      const nowPlaying = new NowPlayingClock(app.redis);
       const jobs = new JobProducer(app.redis, (error) =>
         app.logLimiter.log(
           app.log,
@@ -87,7 +91,7 @@ export function buildApp(
         rules,
         queue,
         settings: () => settings.get(),
-        nowPlaying: new NowPlayingClock(app.redis),
+        nowPlaying,
         lookupDeezerTrack: catalogueTrackLookup(catalogue),
         enqueueAcquisition: async (requestId) => {
           assertRedisReady(app.redis);
@@ -129,6 +133,17 @@ export function buildApp(
           gatewayUrl: config.DEEZER_GATEWAY_URL,
           timeoutMs: config.DEEZER_GATEWAY_TIMEOUT_SECONDS * 1000,
         }),
+      );
+      await app.register(
+        adminPlaylistRoutes(
+          new AdminPlaylist({
+            queue,
+            settings: () => settings.get(),
+            remainingSeconds: (now) => nowPlaying.remainingSeconds(now),
+            builtInSource,
+            clock: options.clock,
+          }),
+        ),
       );
       await app.register(
         stationRoutes({

@@ -16,6 +16,13 @@ describe('every requests route under hostile input', () => {
       'PATCH /api/requests/:id/status': { body: { status: 'approved' } },
       'GET /api/requests': { query: { status: 'pending', page: '1', pageSize: '20' } },
       'PATCH /api/admin/broadcasting-mode': { body: { mode: 'live' } },
+      'GET /api/admin/playlist': { query: { machine: '1' } },
+      'POST /api/admin/playlist/move': {
+        body: { fromPosition: 2, toPosition: 1, machine: 1, entryId: '1', version: 'v' },
+      },
+      'POST /api/admin/playlist/insert': {
+        body: { filename: 'Klassiekers/Golden Earring - Radar Love.mp3', position: 1, machine: 1 },
+      },
       'GET /api/search': { query: { artist: 'Golden Earring', title: 'Radar Love' } },
       [`POST ${builtInStationPaths.trackStarted}`]: {
         body: { title: 'Tegenwind', duration: 50 },

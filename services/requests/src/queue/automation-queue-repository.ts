@@ -39,6 +39,24 @@ export interface UnqueuedRequest {
   voicetrackUrl: string | null;
 }
 
+export type ListedEntry = Pick<
+  AutomationQueueRow,
+  'id' | 'kind' | 'requestId' | 'title' | 'artist' | 'uri' | 'duration'
+> & {
+  handedOut: boolean;
+  requesterName: string | null;
+  album: string | null;
+  /** The library path of a request's track. */
+  path: string | null;
+};
+
+export interface LibraryTrackOfPath {
+  path: string;
+  title: string;
+  artist: string;
+  duration: number;
+}
+
 type Executor = Kysely<Database>;
 
 /** automation_queue (owned by the requests service). */
@@ -65,19 +83,21 @@ export class AutomationQueueRepository {
     );
   }
 
-  /** The machine's queue in playing order: what was handed out first, then by position. */
-  entries(machine: number): Promise<QueueEntry[]> {
+  /** The machine's entries (with their requests) in playing order: handed out first. */
+  #inPlayingOrder(machine: number) {
     return this.#db
       .selectFrom('automationQueue as q')
       .leftJoin('songRequests as r', 'r.id', 'q.requestId')
-      .selectAll('q')
-      .select('r.userId')
       .where('q.machine', '=', machine)
       .orderBy(sql`q.handed_out_at is null`)
       .orderBy('q.handedOutAt')
       .orderBy('q.position')
-      .orderBy('q.id')
-      .execute();
+      .orderBy('q.id');
+  }
+
+  /** The machine's queue in playing order: what was handed out first, then by position. */
+  entries(machine: number): Promise<QueueEntry[]> {
+    return this.#inPlayingOrder(machine).selectAll('q').select('r.userId').execute();
   }
 
   /**
@@ -85,17 +105,31 @@ export class AutomationQueueRepository {
    * a few columns of each, the queue may be long.
    */
   placedEntries(machine: number): Promise<PlacedEntry[]> {
-    return this.#db
-      .selectFrom('automationQueue as q')
-      .leftJoin('songRequests as r', 'r.id', 'q.requestId')
+    return this.#inPlayingOrder(machine)
       .select(['q.id', 'q.kind', 'q.requestId', 'q.position', 'q.duration', 'r.userId'])
       .select(sql<boolean>`q.handed_out_at is not null`.as('handedOut'))
-      .where('q.machine', '=', machine)
-      .orderBy(sql`q.handed_out_at is null`)
-      .orderBy('q.handedOutAt')
-      .orderBy('q.position')
-      .orderBy('q.id')
       .execute();
+  }
+
+  /** What the admin's playlist shows of the machine's entries, in playing order. */
+  listing(machine: number): Promise<ListedEntry[]> {
+    return this.#inPlayingOrder(machine)
+      .leftJoin('libraryTracks as t', 't.id', 'r.libraryTrackId')
+      .select(['q.id', 'q.kind', 'q.requestId', 'q.title', 'q.artist', 'q.uri', 'q.duration'])
+      .select(['r.requesterName', 'r.album', 't.path'])
+      .select(sql<boolean>`q.handed_out_at is not null`.as('handedOut'))
+      .execute();
+  }
+
+  /** A library track (not gone) by its path; of this source only when given. */
+  libraryTrack(path: string, source: string | null): Promise<LibraryTrackOfPath | undefined> {
+    let query = this.#db
+      .selectFrom('libraryTracks')
+      .select(['path', 'title', 'artist', 'duration'])
+      .where('path', '=', path)
+      .where('goneAt', 'is', null);
+    if (source !== null) query = query.where('source', '=', source);
+    return query.orderBy('id').limit(1).executeTakeFirst();
   }
 
   /** Gives entries new positions, in one statement. */

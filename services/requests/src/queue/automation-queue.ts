@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { AutomationQueueRow, Db } from '@radio/db';
-import { builtInLibraryFile, isLibraryPath } from '@radio/station';
+import { builtInLibraryFile, builtInLibraryPath, isLibraryPath } from '@radio/station';
 import { signPath } from '@radio/storage';
 import {
   AutomationQueueRepository,
+  type ListedEntry,
   type NewQueueEntry,
   type PlacedEntry,
   type QueueEntry,
@@ -196,17 +198,123 @@ export class AutomationQueue {
       const waiting = (await repository.placedEntries(machine)).filter((entry) => !entry.handedOut);
       const moving = waiting.find((entry) => entry.id === entryId);
       if (!moving) return false;
-      const group = waiting.filter((entry) =>
-        moving.requestId === null ? entry.id === moving.id : entry.requestId === moving.requestId,
-      );
-      const rest = waiting.filter((entry) => !group.includes(entry));
-      const at = Math.min(Math.max(0, toPlace - 1), rest.length);
-      const order = [...rest.slice(0, at), ...group, ...rest.slice(at)];
-      await repository.setPositions(
-        order.map((entry, i) => ({ id: entry.id, position: spacedPosition(i) })),
+      await reorder(repository, waiting, moving, (_group, rest) =>
+        Math.min(Math.max(0, toPlace - 1), rest.length),
       );
       return true;
     });
+  }
+
+  /**
+   * The admin's move: the entry at 1-based `fromPosition` of the waiting ones goes to
+   * `toPosition` (a request's voice message and song move together, the moved one as close to
+   * `toPosition` as that allows). Refused, changing nothing, when the queue is no longer the one
+   * the admin saw (`seen`) or a position is out of range.
+   */
+  async moveAt(
+    fromPosition: number,
+    toPosition: number,
+    seen: SeenQueue,
+    machine = MAIN_MACHINE,
+  ): Promise<QueueChange> {
+    return this.#repository.transaction(machine, async (repository) => {
+      const waiting = (await repository.placedEntries(machine)).filter((entry) => !entry.handedOut);
+      const moving = waiting[fromPosition - 1];
+      if (
+        (seen.version !== undefined && seen.version !== queueVersion(waiting)) ||
+        (seen.entryId !== undefined && moving?.id !== seen.entryId)
+      ) {
+        return { ok: false, refusal: 'stale', count: waiting.length };
+      }
+      if (!moving || toPosition > waiting.length) {
+        return { ok: false, refusal: 'position', count: waiting.length };
+      }
+      if (fromPosition === toPosition) return { ok: true };
+      await reorder(repository, waiting, moving, (group, rest) => {
+        let at = Math.min(Math.max(0, toPosition - 1 - group.indexOf(moving)), rest.length);
+        // Never between another request's voice message and its song.
+        if (splitsRequest(rest, at)) at += toPosition > fromPosition ? 1 : -1;
+        return at;
+      });
+      return { ok: true };
+    });
+  }
+
+  /**
+   * The admin's insert: a library track (by library path) as a manual entry at 1-based
+   * `position` of the waiting ones (count + 1: the end). Refused like `moveAt`, or when the
+   * library has no such track.
+   */
+  async insertTrackAt(
+    libraryPath: string,
+    position: number,
+    seen: SeenQueue,
+    machine = MAIN_MACHINE,
+  ): Promise<QueueChange> {
+    return this.#repository.transaction(machine, async (repository) => {
+      const track = await repository.libraryTrack(
+        libraryPath,
+        this.#locations.builtInSource ?? null,
+      );
+      if (!track || !isLibraryPath(track.path)) return { ok: false, refusal: 'unknown-track' };
+      const waiting = (await repository.placedEntries(machine)).filter((entry) => !entry.handedOut);
+      if (seen.version !== undefined && seen.version !== queueVersion(waiting)) {
+        return { ok: false, refusal: 'stale', count: waiting.length };
+      }
+      if (position > waiting.length + 1) {
+        return { ok: false, refusal: 'position', count: waiting.length + 1 };
+      }
+      const plan = new QueuePlan(waiting);
+      const index = position - 1;
+      plan.add(splitsRequest(plan.slots, index) ? index - 1 : index, [
+        {
+          machine,
+          kind: 'manual',
+          requestId: null,
+          title: track.title,
+          artist: track.artist,
+          uri: this.trackUri(track.path),
+          duration: track.duration,
+        },
+      ]);
+      await plan.write(repository);
+      return { ok: true };
+    });
+  }
+
+  /**
+   * The machine's entries for the admin: those waiting (in playing order) and those handed out
+   * to the station (prepared or playing), and the waiting order's version.
+   */
+  async listing(
+    machine = MAIN_MACHINE,
+  ): Promise<{ waiting: ListedEntry[]; handedOut: ListedEntry[]; version: string }> {
+    const entries = await this.#repository.listing(machine);
+    const waiting = entries.filter((entry) => !entry.handedOut);
+    return {
+      waiting,
+      handedOut: entries.filter((entry) => entry.handedOut),
+      version: queueVersion(waiting),
+    };
+  }
+
+  /** The library path an entry plays (what the search calls `filename`); null for none. */
+  libraryPathOf(entry: Pick<ListedEntry, 'uri' | 'path'>): string | null {
+    if (entry.path !== null && isLibraryPath(entry.path)) return entry.path;
+    const { uri } = entry;
+    if (isLibraryPath(uri) && !/^[a-z][a-z0-9+.-]*:/i.test(uri)) return uri;
+    const folders = [
+      { folder: this.#locations.libraryDir, requestOnly: false },
+      { folder: this.#locations.requestLibraryDir, requestOnly: true },
+    ];
+    for (const { folder, requestOnly } of folders) {
+      if (!folder) continue;
+      const inFolder = path.relative(path.resolve(folder), uri);
+      if (path.isAbsolute(uri) && isLibraryPath(inFolder)) {
+        return builtInLibraryPath(inFolder, requestOnly);
+      }
+    }
+    return null;
   }
 
   /**
@@ -252,6 +360,62 @@ export class AutomationQueue {
       waitingEntryOf(requestId, place, remainingSeconds),
     );
   }
+}
+
+/** What the admin saw of the queue: a change against another queue is stale. */
+export interface SeenQueue {
+  /** The listing's version. */
+  version?: string | undefined;
+  /** The id of the entry the admin saw at the position moved from. */
+  entryId?: string | undefined;
+}
+
+export type QueueChange =
+  | { ok: true }
+  | { ok: false; refusal: 'stale' | 'position'; count: number }
+  | { ok: false; refusal: 'unknown-track' };
+
+/** Changes with every change of the waiting entries' order (or of which entries wait). */
+export function queueVersion(waiting: readonly Pick<PlacedEntry, 'id'>[]): string {
+  const hash = createHash('sha256');
+  for (const entry of waiting) hash.update(`${entry.id},`);
+  return hash.digest('base64url').slice(0, 22);
+}
+
+/** Placing at `index` of `entries` would put something between a voice message and its song. */
+function splitsRequest(
+  entries: readonly Pick<PlacedEntry, 'kind' | 'requestId'>[],
+  index: number,
+): boolean {
+  const before = entries[index - 1];
+  const after = entries[index];
+  return (
+    before?.kind === 'voice_message' &&
+    after !== undefined &&
+    after.requestId !== null &&
+    after.requestId === before.requestId
+  );
+}
+
+/**
+ * Moves `moving` with its request's other entries to index `at(group, rest)` of the other
+ * waiting entries, and spaces all of them out again.
+ */
+async function reorder(
+  repository: AutomationQueueRepository,
+  waiting: readonly PlacedEntry[],
+  moving: PlacedEntry,
+  at: (group: PlacedEntry[], rest: PlacedEntry[]) => number,
+): Promise<void> {
+  const group = waiting.filter((entry) =>
+    moving.requestId === null ? entry.id === moving.id : entry.requestId === moving.requestId,
+  );
+  const rest = waiting.filter((entry) => !group.includes(entry));
+  const index = at(group, rest);
+  const order = [...rest.slice(0, index), ...group, ...rest.slice(index)];
+  await repository.setPositions(
+    order.map((entry, i) => ({ id: entry.id, position: spacedPosition(i) })),
+  );
 }
 
 /** Where a request stands in the queue. */

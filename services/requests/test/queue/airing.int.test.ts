@@ -1,15 +1,17 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { builtInNowPlayingUrl, builtInStationPaths, stationSourceKey } from '@radio/station';
+import { builtInStationPaths } from '@radio/station';
 import { createTestApp, type TestApp } from '@radio/service-kit/testing';
 import type { RequestParts } from '../../src/app.ts';
 import { HAND_OUT_LOST_MS } from '../../src/queue/automation-queue-repository.ts';
 import { buildRequestsAppWith } from '../build.ts';
-import { seedTrack, seedVoiceMessage } from '../requests/seed.ts';
+import {
+  BUILT_IN_STATION_URL,
+  LIBRARY,
+  STATION_KEY,
+  submitBuiltInRequest,
+} from './built-in-station.ts';
 
-const KEY = { 'x-api-key': 'test-internal-token' };
-const LIBRARY = '/srv/bibliotheek';
-/** The requests service itself (the built-in station's endpoints); nothing answers there. */
-const BUILT_IN_STATION_URL = 'http://127.0.0.1:9';
+const KEY = STATION_KEY;
 
 let t: TestApp;
 let parts: RequestParts;
@@ -31,25 +33,8 @@ beforeEach(async () => {
   await t.app.db.deleteFrom('builtInPlays').execute();
 });
 
-async function request(title: string, artist: string, { withVoice = false } = {}) {
-  const user = await t.createUser();
-  const client = await t.clientFor(user);
-  const extra = withVoice ? { voicetrackUrl: await seedVoiceMessage(t.app.db, user.id) } : {};
-  const path = `Verzoek/${artist} - ${title}.mp3`;
-  // As the library scan indexes the built-in station: its request API's id is the path. The
-  // request is queued here all the same, never sent to a station request API.
-  const id = await seedTrack(t.app.db, {
-    title,
-    artist,
-    path,
-    requestId: path,
-    source: stationSourceKey(builtInNowPlayingUrl(BUILT_IN_STATION_URL)),
-    duration: 215,
-  });
-  const response = await client.post('/api/requests', { libraryTrackId: id, ...extra });
-  expect(response.statusCode).toBe(201);
-  return response.json() as { id: number };
-}
+const request = (title: string, artist: string, options: { withVoice?: boolean } = {}) =>
+  submitBuiltInRequest(t, title, artist, options);
 
 const next = () => t.client().get(builtInStationPaths.next, { headers: KEY });
 

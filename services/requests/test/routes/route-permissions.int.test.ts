@@ -12,6 +12,26 @@ import { FAKE_VALID_ARL } from '@radio/testing';
 import { buildRequestsApp } from '../build.ts';
 import { seedTrack } from '../requests/seed.ts';
 
+/** Manual entries at the end of machine 1's queue. */
+async function seedManualEntries(testApp: TestApp, count: number): Promise<void> {
+  const { max } = await testApp.app.db
+    .selectFrom('automationQueue')
+    .select((eb) => eb.fn.max('position').as('max'))
+    .executeTakeFirstOrThrow();
+  await testApp.app.db
+    .insertInto('automationQueue')
+    .values(
+      Array.from({ length: count }, (_, i) => ({
+        machine: 1,
+        position: (max ?? 0) + 1024 * (i + 1),
+        kind: 'manual' as const,
+        title: `Jingle ${i + 1}`,
+        uri: `Jingles/Jingle ${i + 1}.mp3`,
+      })),
+    )
+    .execute();
+}
+
 const cases: RouteCases = {
   ...kitRouteCases,
   'GET /api/dj-settings': { access: 'public' },
@@ -54,6 +74,29 @@ const cases: RouteCases = {
         .returning('id')
         .executeTakeFirstOrThrow();
       return { url: `/api/requests/${request.id}/status`, payload: { status: 'rejected' } };
+    },
+  },
+  'GET /api/admin/playlist': {
+    access: 'admin',
+    call: () => ({ url: '/api/admin/playlist?machine=1' }),
+  },
+  'POST /api/admin/playlist/move': {
+    access: 'admin',
+    call: async ({ testApp }) => {
+      await seedManualEntries(testApp, 2);
+      return { payload: { fromPosition: 2, toPosition: 1, machine: 1 } };
+    },
+  },
+  'POST /api/admin/playlist/insert': {
+    access: 'admin',
+    call: async ({ testApp }) => {
+      const track = await seedTrack(testApp.app.db);
+      const { path } = await testApp.app.db
+        .selectFrom('libraryTracks')
+        .select('path')
+        .where('id', '=', String(track))
+        .executeTakeFirstOrThrow();
+      return { payload: { filename: path, position: 1, machine: 1 } };
     },
   },
   [`GET ${builtInStationPaths.nowPlaying}`]: { access: 'station' },
