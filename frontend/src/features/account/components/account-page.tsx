@@ -21,7 +21,7 @@ export function AccountPage({
       <div className="grid gap-6">
         <AccountDetails user={user} timeZone={stationInfo.data?.timeZone ?? 'Europe/Amsterdam'} />
         <div className="grid items-start gap-6 md:grid-cols-2">
-          <ChangeEmailForm currentEmail={user.email} onEmailChanged={onUserChanged} />
+          <ChangeEmailForm onEmailChanged={onUserChanged} />
           <ChangePasswordForm />
         </div>
       </div>

@@ -14,13 +14,7 @@ import { focusField } from '../lib/focus-field';
 const EMAIL_ID = 'change-email-email';
 const PASSWORD_ID = 'change-email-password';
 
-export function ChangeEmailForm({
-  currentEmail,
-  onEmailChanged,
-}: {
-  currentEmail: string;
-  onEmailChanged: (user: User) => void;
-}) {
+export function ChangeEmailForm({ onEmailChanged }: { onEmailChanged: (user: User) => void }) {
   const changeEmail = useChangeEmail({
     mutationConfig: {
       onSuccess: (user) => {
@@ -61,8 +55,7 @@ export function ChangeEmailForm({
       <CardHeader>
         <CardTitle>E-mailadres wijzigen</CardTitle>
         <CardDescription>
-          Je huidige adres is <span className="font-semibold break-all">{currentEmail}</span>.
-          Daarna ben je op je andere apparaten uitgelogd.
+          Bevestig met je huidige wachtwoord. Daarna ben je op je andere apparaten uitgelogd.
         </CardDescription>
       </CardHeader>
       <CardContent>
