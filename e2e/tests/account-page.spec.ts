@@ -13,6 +13,13 @@ const passwordForm = (page: Page) => page.getByRole('form', { name: 'Wachtwoord 
 const detail = (page: Page, label: string) =>
   page.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]');
 
+async function submitPasswordForm(page: Page, current: string, next: string, confirmation: string) {
+  await passwordForm(page).getByLabel('Huidig wachtwoord').fill(current);
+  await passwordForm(page).getByLabel('Nieuw wachtwoord', { exact: true }).fill(next);
+  await passwordForm(page).getByLabel('Bevestig nieuw wachtwoord').fill(confirmation);
+  await passwordForm(page).getByRole('button', { name: 'Wachtwoord wijzigen' }).click();
+}
+
 /** Every change the page sends, to show that none was. */
 function watchChanges(page: Page): string[] {
   const sent: string[] = [];
@@ -80,10 +87,7 @@ test.describe('account page', () => {
     await expect(emailForm(page).getByText('Wachtwoord is verplicht')).toBeVisible();
     await expect(emailForm(page).getByLabel('Nieuw e-mailadres')).toBeFocused();
 
-    await passwordForm(page).getByLabel('Huidig wachtwoord').fill('wat-dan-ook');
-    await passwordForm(page).getByLabel('Nieuw wachtwoord', { exact: true }).fill('12345');
-    await passwordForm(page).getByLabel('Bevestig nieuw wachtwoord').fill('12345');
-    await passwordForm(page).getByRole('button', { name: 'Wachtwoord wijzigen' }).click();
+    await submitPasswordForm(page, 'wat-dan-ook', '12345', '12345');
     await expect(passwordForm(page).getByText('Wachtwoord te kort')).toBeVisible();
     await expect(passwordForm(page).getByLabel('Nieuw wachtwoord', { exact: true })).toBeFocused();
 
@@ -106,10 +110,7 @@ test.describe('account page', () => {
   }) => {
     const account = await openAsNewListener(page);
 
-    await passwordForm(page).getByLabel('Huidig wachtwoord').fill('niet-mijn-wachtwoord');
-    await passwordForm(page).getByLabel('Nieuw wachtwoord', { exact: true }).fill('nieuw-geheim');
-    await passwordForm(page).getByLabel('Bevestig nieuw wachtwoord').fill('nieuw-geheim');
-    await passwordForm(page).getByRole('button', { name: 'Wachtwoord wijzigen' }).click();
+    await submitPasswordForm(page, 'niet-mijn-wachtwoord', 'nieuw-geheim', 'nieuw-geheim');
     await expect(toastText(page, 'Wachtwoord niet gewijzigd')).toBeVisible();
     await expect(passwordForm(page).getByText('Het huidige wachtwoord is onjuist')).toBeVisible();
     await expect(passwordForm(page).getByLabel('Huidig wachtwoord')).toBeFocused();
@@ -161,10 +162,7 @@ test.describe('account page', () => {
     await otherPage.goto('/account');
     await expect(otherPage.getByRole('heading', { name: 'Accountgegevens' })).toBeVisible();
 
-    await passwordForm(page).getByLabel('Huidig wachtwoord').fill(account.password);
-    await passwordForm(page).getByLabel('Nieuw wachtwoord', { exact: true }).fill('nieuw-geheim');
-    await passwordForm(page).getByLabel('Bevestig nieuw wachtwoord').fill('nieuw-geheim');
-    await passwordForm(page).getByRole('button', { name: 'Wachtwoord wijzigen' }).click();
+    await submitPasswordForm(page, account.password, 'nieuw-geheim', 'nieuw-geheim');
     await expect(toastText(page, 'Wachtwoord gewijzigd')).toBeVisible();
     for (const label of ['Huidig wachtwoord', 'Bevestig nieuw wachtwoord']) {
       await expect(passwordForm(page).getByLabel(label)).toHaveValue('');

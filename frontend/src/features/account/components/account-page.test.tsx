@@ -12,6 +12,9 @@ import { renderApp } from '@/test/render-app';
 
 type Handlers = Parameters<typeof mockFetch>[0];
 
+const EMAIL = 'E-mailadres wijzigen';
+const PASSWORD = 'Wachtwoord wijzigen';
+
 async function openAccountPage(user: User, handlers: Handlers = {}) {
   const fetchMock = mockFetch({ ...sessionHandlers(user), ...handlers });
   const app = renderApp('/account');
@@ -26,6 +29,12 @@ function form(name: string) {
 
 function fill(formName: string, label: string, value: string) {
   fireEvent.change(form(formName).getByLabelText(label), { target: { value } });
+}
+
+function fillPassword(current: string, next: string, confirmation: string) {
+  fill(PASSWORD, 'Huidig wachtwoord', current);
+  fill(PASSWORD, 'Nieuw wachtwoord', next);
+  fill(PASSWORD, 'Bevestig nieuw wachtwoord', confirmation);
 }
 
 function submit(formName: string) {
@@ -49,9 +58,6 @@ function sentBodies(fetchMock: ReturnType<typeof mockFetch>, url: string): unkno
     .filter(([input]) => String(input) === url)
     .map(([, init]) => JSON.parse(String(init?.body)));
 }
-
-const EMAIL = 'E-mailadres wijzigen';
-const PASSWORD = 'Wachtwoord wijzigen';
 
 describe('the account page', () => {
   it("shows a listener's name, e-mail, role and member-since date in the station's zone", async () => {
@@ -155,9 +161,7 @@ describe('the account page', () => {
   it('refuses a confirmation that differs from a long enough new password', async () => {
     await openAccountPage(testUser());
 
-    fill(PASSWORD, 'Huidig wachtwoord', 'geheim1');
-    fill(PASSWORD, 'Nieuw wachtwoord', 'nieuw-geheim');
-    fill(PASSWORD, 'Bevestig nieuw wachtwoord', 'nieuw-gehiem');
+    fillPassword('geheim1', 'nieuw-geheim', 'nieuw-gehiem');
     submit(PASSWORD);
 
     expectFieldError(PASSWORD, 'Bevestig nieuw wachtwoord', 'Wachtwoorden komen niet overeen');
@@ -169,9 +173,7 @@ describe('the account page', () => {
       'PATCH /api/auth/change-password': () => jsonResponse({ ok: true }),
     });
 
-    fill(PASSWORD, 'Huidig wachtwoord', 'geheim1');
-    fill(PASSWORD, 'Nieuw wachtwoord', 'nieuw-geheim');
-    fill(PASSWORD, 'Bevestig nieuw wachtwoord', 'nieuw-geheim');
+    fillPassword('geheim1', 'nieuw-geheim', 'nieuw-geheim');
     submit(PASSWORD);
 
     expect((await screen.findAllByText('Wachtwoord gewijzigd')).length).toBeGreaterThan(0);
@@ -189,9 +191,7 @@ describe('the account page', () => {
         errorResponse(403, 'Het huidige wachtwoord is onjuist', 'WRONG_PASSWORD'),
     });
 
-    fill(PASSWORD, 'Huidig wachtwoord', 'fout');
-    fill(PASSWORD, 'Nieuw wachtwoord', 'nieuw-geheim');
-    fill(PASSWORD, 'Bevestig nieuw wachtwoord', 'nieuw-geheim');
+    fillPassword('fout', 'nieuw-geheim', 'nieuw-geheim');
     submit(PASSWORD);
 
     expect((await screen.findAllByText('Wachtwoord niet gewijzigd')).length).toBeGreaterThan(0);

@@ -1,15 +1,13 @@
 import { changeEmailBodySchema, type User } from '@radio/contracts';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
-import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError, serverMessage } from '@/lib/api-client';
 import { useValidatedForm } from '@/lib/use-validated-form';
 import { useChangeEmail } from '../api/change-email';
 import { focusField } from '../lib/focus-field';
+import { AccountFormCard } from './account-form-card';
 
 const EMAIL_ID = 'change-email-email';
 const PASSWORD_ID = 'change-email-password';
@@ -51,52 +49,28 @@ export function ChangeEmailForm({ onEmailChanged }: { onEmailChanged: (user: Use
   );
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>E-mailadres wijzigen</CardTitle>
-        <CardDescription>
-          Bevestig met je huidige wachtwoord. Daarna ben je op je andere apparaten uitgelogd.
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        <form
-          noValidate
-          onSubmit={handleSubmit}
-          className="grid gap-5"
-          aria-label="E-mailadres wijzigen"
-        >
-          <FormField id={EMAIL_ID} label="Nieuw e-mailadres" error={errors.email}>
-            {(control) => (
-              <Input
-                {...control}
-                {...field('email')}
-                type="email"
-                autoComplete="email"
-                placeholder="jij@voorbeeld.nl"
-              />
-            )}
-          </FormField>
-          <FormField id={PASSWORD_ID} label="Huidig wachtwoord" error={errors.password}>
-            {(control) => (
-              <PasswordInput {...control} {...field('password')} autoComplete="current-password" />
-            )}
-          </FormField>
-          <Button
-            type="submit"
-            disabled={changeEmail.isPending}
-            className="w-full sm:w-auto sm:justify-self-start"
-          >
-            {changeEmail.isPending ? (
-              <>
-                <Spinner />
-                Bezig met wijzigen...
-              </>
-            ) : (
-              'E-mailadres wijzigen'
-            )}
-          </Button>
-        </form>
-      </CardContent>
-    </Card>
+    <AccountFormCard
+      title="E-mailadres wijzigen"
+      description="Bevestig met je huidige wachtwoord. Daarna ben je op je andere apparaten uitgelogd."
+      isPending={changeEmail.isPending}
+      onSubmit={handleSubmit}
+    >
+      <FormField id={EMAIL_ID} label="Nieuw e-mailadres" error={errors.email}>
+        {(control) => (
+          <Input
+            {...control}
+            {...field('email')}
+            type="email"
+            autoComplete="email"
+            placeholder="jij@voorbeeld.nl"
+          />
+        )}
+      </FormField>
+      <FormField id={PASSWORD_ID} label="Huidig wachtwoord" error={errors.password}>
+        {(control) => (
+          <PasswordInput {...control} {...field('password')} autoComplete="current-password" />
+        )}
+      </FormField>
+    </AccountFormCard>
   );
 }

@@ -1,15 +1,13 @@
 import { z } from 'zod';
 import { changePasswordBodySchema } from '@radio/contracts';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { PasswordInput } from '@/components/ui/password-input';
-import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError, serverMessage } from '@/lib/api-client';
 import { useValidatedForm } from '@/lib/use-validated-form';
 import { useChangePassword } from '../api/change-password';
 import { focusField } from '../lib/focus-field';
+import { AccountFormCard } from './account-form-card';
 
 const CURRENT_ID = 'change-password-current';
 
@@ -52,63 +50,35 @@ export function ChangePasswordForm() {
   );
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Wachtwoord wijzigen</CardTitle>
-        <CardDescription>
-          Minimaal 6 karakters. Daarna ben je op je andere apparaten uitgelogd.
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        <form
-          noValidate
-          onSubmit={handleSubmit}
-          className="grid gap-5"
-          aria-label="Wachtwoord wijzigen"
-        >
-          <FormField id={CURRENT_ID} label="Huidig wachtwoord" error={errors.currentPassword}>
-            {(control) => (
-              <PasswordInput
-                {...control}
-                {...field('currentPassword')}
-                autoComplete="current-password"
-              />
-            )}
-          </FormField>
-          <FormField id="change-password-new" label="Nieuw wachtwoord" error={errors.newPassword}>
-            {(control) => (
-              <PasswordInput {...control} {...field('newPassword')} autoComplete="new-password" />
-            )}
-          </FormField>
-          <FormField
-            id="change-password-confirm"
-            label="Bevestig nieuw wachtwoord"
-            error={errors.confirmPassword}
-          >
-            {(control) => (
-              <PasswordInput
-                {...control}
-                {...field('confirmPassword')}
-                autoComplete="new-password"
-              />
-            )}
-          </FormField>
-          <Button
-            type="submit"
-            disabled={changePassword.isPending}
-            className="w-full sm:w-auto sm:justify-self-start"
-          >
-            {changePassword.isPending ? (
-              <>
-                <Spinner />
-                Bezig met wijzigen...
-              </>
-            ) : (
-              'Wachtwoord wijzigen'
-            )}
-          </Button>
-        </form>
-      </CardContent>
-    </Card>
+    <AccountFormCard
+      title="Wachtwoord wijzigen"
+      description="Minimaal 6 karakters. Daarna ben je op je andere apparaten uitgelogd."
+      isPending={changePassword.isPending}
+      onSubmit={handleSubmit}
+    >
+      <FormField id={CURRENT_ID} label="Huidig wachtwoord" error={errors.currentPassword}>
+        {(control) => (
+          <PasswordInput
+            {...control}
+            {...field('currentPassword')}
+            autoComplete="current-password"
+          />
+        )}
+      </FormField>
+      <FormField id="change-password-new" label="Nieuw wachtwoord" error={errors.newPassword}>
+        {(control) => (
+          <PasswordInput {...control} {...field('newPassword')} autoComplete="new-password" />
+        )}
+      </FormField>
+      <FormField
+        id="change-password-confirm"
+        label="Bevestig nieuw wachtwoord"
+        error={errors.confirmPassword}
+      >
+        {(control) => (
+          <PasswordInput {...control} {...field('confirmPassword')} autoComplete="new-password" />
+        )}
+      </FormField>
+    </AccountFormCard>
   );
 }
