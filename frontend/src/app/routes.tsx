@@ -1,6 +1,8 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { useRoutes, type RouteObject } from 'react-router-dom';
-import { useAuthUser } from '@/features/auth/api/get-auth-user';
+import { useQueryClient } from '@tanstack/react-query';
+import type { User } from '@radio/contracts';
+import { authUserQueryKey, useAuthUser } from '@/features/auth/api/get-auth-user';
 import { GuestOnly, RequireUser } from '@/features/auth/components/auth-guards';
 import { DJ_SETTINGS_DEFAULTS, useDjSettings } from '@/features/dj-settings/api/get-dj-settings';
 import { useNowPlaying } from '@/features/player/api/get-now-playing';
@@ -142,6 +144,15 @@ function RequestsRoute() {
   );
 }
 
+function AccountRoute({ user }: { user: User }) {
+  const queryClient = useQueryClient();
+  function onUserChanged(changed: User) {
+    queryClient.setQueryData(authUserQueryKey, changed);
+    void queryClient.invalidateQueries({ queryKey: authUserQueryKey });
+  }
+  return <AccountPage user={user} onUserChanged={onUserChanged} />;
+}
+
 export const appRoutes: RouteObject[] = [
   {
     element: <AppLayout />,
@@ -164,7 +175,7 @@ export const appRoutes: RouteObject[] = [
       },
       {
         path: 'account',
-        element: <RequireUser>{(user) => <AccountPage user={user} />}</RequireUser>,
+        element: <RequireUser>{(user) => <AccountRoute user={user} />}</RequireUser>,
       },
       {
         path: 'cloud-uploads',

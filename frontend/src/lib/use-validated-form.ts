@@ -53,5 +53,16 @@ export function useValidatedForm<Values extends Record<string, string>, Output>(
     if (firstInvalid instanceof HTMLElement) firstInvalid.focus();
   }
 
-  return { errors, field, handleSubmit };
+  /** Back to the initial values, without errors (after a successful send). */
+  function reset() {
+    setValues(initialValues);
+    setErrors({});
+  }
+
+  /** Shows a refusal of the server under the field it is about. */
+  function showError(name: keyof Values & string, message: string) {
+    setErrors((current) => ({ ...current, [name]: message }));
+  }
+
+  return { errors, field, handleSubmit, reset, showError };
 }

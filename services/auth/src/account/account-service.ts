@@ -66,16 +66,30 @@ export class AccountService {
   /** Ends every session of the user; the caller starts a fresh one for the current browser. */
   async changePassword(user: SessionUser, body: ChangePasswordBody): Promise<void> {
     await this.#confirmPassword(user, body.currentPassword);
-    await this.#users.update(user.id, { passwordHash: await hashPassword(body.newPassword) });
-    await this.#users.deleteSessions(user.id);
+    const passwordHash = await hashPassword(body.newPassword);
+    await this.#users.transaction(async (users) => {
+      await users.update(user.id, { passwordHash });
+      await users.deleteSessions(user.id);
+    });
   }
 
-  async changeEmail(user: SessionUser, body: ChangeEmailBody): Promise<UserRow> {
+  /**
+   * A new address ends every session of the user, like a new password (`changed` tells the
+   * caller to start a fresh one for the current browser); the same address changes nothing.
+   */
+  async changeEmail(
+    user: SessionUser,
+    body: ChangeEmailBody,
+  ): Promise<{ user: UserRow; changed: boolean }> {
     const current = await this.#confirmPassword(user, body.password);
-    if (body.email === current.email.toLowerCase()) return current;
-    const updated = await this.#users.changeEmail(user.id, body.email);
-    if (updated === 'email-taken') throw userErrors.emailTaken();
-    return updated ?? current;
+    if (body.email === current.email.toLowerCase()) return { user: current, changed: false };
+    const updated = await this.#users.transaction(async (users) => {
+      const result = await users.changeEmail(user.id, body.email);
+      if (result === 'email-taken') throw userErrors.emailTaken();
+      if (result) await users.deleteSessions(user.id);
+      return result;
+    });
+    return { user: updated ?? current, changed: updated !== undefined };
   }
 
   /** The display name is chosen once; after that it stays. */

@@ -95,7 +95,8 @@ export function accountRoutes(account: AccountService): RoutePlugin {
         schema: { body: changeEmailBodySchema, response: { 200: userSchema } },
       },
       async (request) => {
-        const user = await account.changeEmail(currentUser(request), request.body);
+        const { user, changed } = await account.changeEmail(currentUser(request), request.body);
+        if (changed) await startUserSession(request, user.id);
         return toUserResponse(user);
       },
     );

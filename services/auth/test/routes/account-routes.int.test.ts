@@ -272,16 +272,22 @@ describe('POST /api/auth/set-display-name', () => {
 });
 
 describe('PATCH /api/auth/change-password', () => {
-  it('needs the current password', async () => {
+  it('refuses a wrong current password, changing nothing and ending no session', async () => {
     const user = await t.createUser();
     const client = await t.clientFor(user);
+    const otherBrowser = await t.clientFor(user);
     const response = await client.patch('/api/auth/change-password', {
       currentPassword: 'verkeerd',
       newPassword: 'nieuw-geheim',
     });
     expect(response.statusCode).toBe(403);
-    expect(response.json().message).toBe('Het huidige wachtwoord is onjuist');
+    expect(response.json()).toEqual({
+      message: 'Het huidige wachtwoord is onjuist',
+      code: 'WRONG_PASSWORD',
+    });
+    expect((await otherBrowser.get('/api/auth/user')).statusCode).toBe(200);
     expect((await login(t.client(), user.email, user.password)).statusCode).toBe(200);
+    expect((await login(t.client(), user.email, 'nieuw-geheim')).statusCode).toBe(401);
   });
 
   it('changes the password, ends the other sessions and keeps this browser logged in', async () => {
@@ -299,38 +305,53 @@ describe('PATCH /api/auth/change-password', () => {
     expect((await login(t.client(), user.email, 'nieuw-geheim')).statusCode).toBe(200);
   });
 
-  it('answers "Wachtwoord te kort" for a short new password', async () => {
+  it('answers "Wachtwoord te kort" for a short new password and keeps the old one', async () => {
     const user = await t.createUser();
+    const otherBrowser = await t.clientFor(user);
     const response = await (
       await t.clientFor(user)
     ).patch('/api/auth/change-password', {
       currentPassword: user.password,
-      newPassword: '123',
+      newPassword: '12345',
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe('Wachtwoord te kort');
+    expect((await otherBrowser.get('/api/auth/user')).statusCode).toBe(200);
+    expect((await login(t.client(), user.email, user.password)).statusCode).toBe(200);
+  });
+
+  it('refuses a visitor without a session', async () => {
+    const response = await t.client().patch('/api/auth/change-password', {
+      currentPassword: 'wat-dan-ook',
+      newPassword: 'nieuw-geheim',
+    });
+    expect(response.statusCode).toBe(401);
   });
 });
 
 describe('PATCH /api/auth/change-email', () => {
+  async function emailOf(user: TestUser): Promise<string> {
+    const row = await t.app.db
+      .selectFrom('users')
+      .select('email')
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    return row.email;
+  }
+
   /** The user's own browser asks for `email`, confirming with `password` (theirs by default). */
   async function changeEmail(user: TestUser, email: string, password = user.password) {
     return (await t.clientFor(user)).patch('/api/auth/change-email', { email, password });
   }
 
-  it('needs the current password', async () => {
+  it('needs the current password and changes nothing without it', async () => {
     const user = await t.createUser();
+    const otherBrowser = await t.clientFor(user);
     const response = await changeEmail(user, 'ander@radio.test', 'verkeerd');
     expect(response.statusCode).toBe(403);
-    expect(
-      (
-        await t.app.db
-          .selectFrom('users')
-          .select('email')
-          .where('id', '=', user.id)
-          .executeTakeFirstOrThrow()
-      ).email,
-    ).toBe(user.email);
+    expect(response.json().message).toBe('Het huidige wachtwoord is onjuist');
+    expect(await emailOf(user)).toBe(user.email);
+    expect((await otherBrowser.get('/api/auth/user')).statusCode).toBe(200);
   });
 
   it('changes the e-mail address, which then logs in', async () => {
@@ -339,20 +360,52 @@ describe('PATCH /api/auth/change-email', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json().email).toBe('verhuisd@radio.test');
     expect((await login(t.client(), 'verhuisd@radio.test', user.password)).statusCode).toBe(200);
+    expect((await login(t.client(), user.email, user.password)).statusCode).toBe(401);
   });
 
-  it('refuses an address another account has', async () => {
+  it('ends the other sessions and keeps this browser logged in with the new address', async () => {
+    const user = await t.createUser();
+    const client = await t.clientFor(user);
+    const otherBrowser = await t.clientFor(user);
+    const response = await client.patch('/api/auth/change-email', {
+      email: 'nieuw-adres@radio.test',
+      password: user.password,
+    });
+    expect(response.statusCode).toBe(200);
+    const me = await client.get('/api/auth/user');
+    expect(me.statusCode).toBe(200);
+    expect(me.json().email).toBe('nieuw-adres@radio.test');
+    expect((await otherBrowser.get('/api/auth/user')).statusCode).toBe(401);
+  });
+
+  it('keeps the other sessions when the address stays the same', async () => {
+    const user = await t.createUser();
+    const otherBrowser = await t.clientFor(user);
+    const response = await changeEmail(user, user.email.toUpperCase());
+    expect(response.statusCode).toBe(200);
+    expect(response.json().email).toBe(user.email);
+    expect((await otherBrowser.get('/api/auth/user')).statusCode).toBe(200);
+  });
+
+  it('refuses an address another account has, changing nothing', async () => {
     const other = await t.createUser();
     const user = await t.createUser();
+    const otherBrowser = await t.clientFor(user);
     const response = await changeEmail(user, other.email.toUpperCase());
     expect(response.statusCode).toBe(409);
-    expect(response.json().code).toBe('EMAIL_TAKEN');
+    expect(response.json()).toEqual({
+      message: 'Er bestaat al een account met dit e-mailadres',
+      code: 'EMAIL_TAKEN',
+    });
+    expect(await emailOf(user)).toBe(user.email);
+    expect((await otherBrowser.get('/api/auth/user')).statusCode).toBe(200);
   });
 
-  it('answers "Ongeldig email adres" for an address without @', async () => {
+  it('answers "Ongeldig email adres" for an address without @, changing nothing', async () => {
     const user = await t.createUser();
     const response = await changeEmail(user, 'geen-apenstaartje');
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe('Ongeldig email adres');
+    expect(await emailOf(user)).toBe(user.email);
   });
 });
