@@ -1,15 +1,17 @@
-import { expect, test } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { createListener, logIn, lookAt, PHONE, sql, toastText } from '../support/pages.ts';
 import { adminCredentials } from '../support/stack.ts';
 
-// The admin panel's System tab in Chromium against the native stack: the switches change the
-// station as listeners see it (the request page's gate, the LIVE badge), each change confirmed.
+// The admin panel in Chromium against the native stack: the System tab's switches change the
+// station as listeners see it (the request page's gate, the LIVE badge), a listener's own limit
+// set on the Users tab is what the server enforces, and the month's plays download as CSV.
 
 test.use({ viewport: PHONE });
 
 test.afterEach(async () => {
   await sql(
-    `update dj_settings set requests_enabled = true, broadcasting_mode = 'nonstop', registration_enabled = false`,
+    `update dj_settings set requests_enabled = true, broadcasting_mode = 'nonstop', registration_enabled = false, max_requests_per_ip = 10`,
   );
 });
 
@@ -51,4 +53,78 @@ test('the admin switches requests off and goes live; a listener sees both', asyn
   await listenerPage.reload();
   await expect(listenerPage.getByRole('heading', { name: /Zoek een nummer/ })).toBeVisible();
   await listener.close();
+});
+
+/** A request-only song (no other suite asks for these two) as the listener's search finds it. */
+async function requestSong(request: APIRequestContext, title: string) {
+  let filename: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const found = await request.get(`/api/search?title=${encodeURIComponent(title)}`);
+        const { data } = (await found.json()) as {
+          data: { title: string; source: string; filename?: string }[];
+        };
+        filename = data.find(
+          (track) => track.title === title && track.source === 'local',
+        )?.filename;
+        return filename !== undefined;
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+  return request.post('/api/requests', { data: { source: 'local', filename } });
+}
+
+test("a limit of 1 per hour set on the Users tab refuses the listener's second request", async ({
+  page,
+  browser,
+}) => {
+  await sql('update dj_settings set max_requests_per_ip = 100');
+  const account = await createListener('Limiet Luisteraar', 'limiet');
+  await logIn(page.request, adminCredentials());
+  await page.goto('/admin-management?tab=gebruikers');
+  await page.getByRole('searchbox', { name: 'Zoek op naam of e-mail' }).fill(account.email);
+  const card = page.getByRole('article', { name: 'Limiet Luisteraar' });
+  await card.getByText('Limieten', { exact: true }).click();
+  await card.getByLabel('Verzoekjes per uur').fill('1');
+  await card.getByRole('button', { name: 'Limieten opslaan' }).click();
+  await expect(toastText(page, 'Gebruiker bijgewerkt')).toBeVisible();
+  await lookAt(page, 'admin-users');
+
+  const listener = await browser.newContext();
+  try {
+    await logIn(listener.request, account);
+    const first = await requestSong(listener.request, 'Sneeuw op de Veluwe');
+    expect(first.status(), await first.text()).toBe(201);
+    const second = await requestSong(listener.request, 'Lichtjes van Leeuwarden');
+    expect(second.status()).toBe(429);
+    expect(((await second.json()) as { message: string }).message).toMatch(
+      /^Je kunt over .* weer een verzoekje indienen\.$/,
+    );
+  } finally {
+    await listener.close();
+    await sql(
+      `delete from automation_queue where request_id in
+         (select r.id from song_requests r join users u on u.id = r.user_id where u.email = $1)`,
+      [account.email],
+    );
+    await sql('delete from song_requests where user_id = (select id from users where email = $1)', [
+      account.email,
+    ]);
+  }
+});
+
+test("the overview downloads this month's plays as CSV", async ({ page }) => {
+  await logIn(page.request, adminCredentials());
+  await page.goto('/admin-management');
+  await expect(page.getByRole('heading', { name: 'Speellijst exporteren' })).toBeVisible();
+  const month = await page.getByLabel('Maand').inputValue();
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'CSV downloaden' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(`speellijst-${month}.csv`);
+  const csv = readFileSync(await download.path(), 'utf8');
+  expect(csv.startsWith('\uFEFFdatum,tijd,artiest,titel,album,duur_seconden\r\n')).toBe(true);
+  await lookAt(page, 'admin-overview');
 });

@@ -153,6 +153,16 @@ function AccountRoute({ user }: { user: User }) {
   return <AccountPage user={user} onUserChanged={onUserChanged} />;
 }
 
+function AdminRoute() {
+  const stationInfo = useStationInfo();
+  return (
+    <AdminManagementPage
+      timeZone={stationInfo.data?.timeZone ?? 'Europe/Amsterdam'}
+      panels={{ gebruikers: <UsersPanel />, systeem: <StationSwitches /> }}
+    />
+  );
+}
+
 export const appRoutes: RouteObject[] = [
   {
     element: <AppLayout />,
@@ -183,15 +193,7 @@ export const appRoutes: RouteObject[] = [
       },
       {
         path: 'admin-management',
-        element: (
-          <RequireUser adminOnly>
-            {() => (
-              <AdminManagementPage
-                panels={{ gebruikers: <UsersPanel />, systeem: <StationSwitches /> }}
-              />
-            )}
-          </RequireUser>
-        ),
+        element: <RequireUser adminOnly>{() => <AdminRoute />}</RequireUser>,
       },
       { path: '*', element: <NotFoundPage /> },
     ],

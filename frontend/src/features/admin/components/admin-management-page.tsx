@@ -13,6 +13,7 @@ import {
 import { Button } from '@/components/ui/button';
 import { ComingSoon, Page } from '@/components/ui/page';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { PlayHistoryExport } from './play-history-export';
 
 const ADMIN_TABS = [
   { value: 'overzicht', label: 'Overzicht', icon: LayoutDashboard },
@@ -33,7 +34,13 @@ export const adminTabFromParam = (param: string | null): AdminTab =>
  * The admin panel's six tabs (spec section 2). The tabs that are built come in as `panels` (each
  * from its own feature, composed by the router); the others say so.
  */
-export function AdminManagementPage({ panels }: { panels: Partial<Record<AdminTab, ReactNode>> }) {
+export function AdminManagementPage({
+  panels,
+  timeZone,
+}: {
+  panels: Partial<Record<AdminTab, ReactNode>>;
+  timeZone: string;
+}) {
   const [searchParams, setSearchParams] = useSearchParams();
   const tab = adminTabFromParam(searchParams.get('tab'));
   return (
@@ -66,7 +73,8 @@ export function AdminManagementPage({ panels }: { panels: Partial<Record<AdminTa
           ))}
         </TabsList>
         {ADMIN_TABS.map(({ value, label, icon }) => (
-          <TabsContent key={value} value={value}>
+          <TabsContent key={value} value={value} className="grid gap-6">
+            {value === 'overzicht' && <PlayHistoryExport timeZone={timeZone} />}
             {panels[value] ?? (
               <ComingSoon icon={icon} title={`${label}: komt hier`}>
                 Dit onderdeel van het beheerpaneel wordt nog gebouwd.
