@@ -20,7 +20,7 @@ export function LoginForm() {
       onSuccess: (user) => {
         toast({
           title: 'Welkom terug!',
-          description: greeting(user.name, 'je bent succesvol ingelogd.'),
+          description: greeting('Hallo {name}, je bent succesvol ingelogd.', user.name),
         });
         void navigate(pageAfterLogin(location.state), { replace: true });
       },

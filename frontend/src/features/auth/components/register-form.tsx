@@ -20,7 +20,7 @@ export function RegisterForm() {
       onSuccess: (user) => {
         toast({
           title: 'Account aangemaakt!',
-          description: greeting(user.name, 'je account is succesvol aangemaakt.', 'Welkom'),
+          description: greeting('Welkom {name}, je account is succesvol aangemaakt.', user.name),
         });
         void navigate(pageAfterLogin(location.state), { replace: true });
       },
