@@ -68,6 +68,9 @@ const DisplayNameDialog = lazyPage(
 const StationSwitches = lazyPage(
   async () => (await import('@/features/dj-settings/components/station-switches')).StationSwitches,
 );
+const DeezerArlForm = lazyPage(
+  async () => (await import('@/features/dj-settings/components/deezer-arl-form')).DeezerArlForm,
+);
 const UsersPanel = lazyPage(
   async () => (await import('@/features/users/components/users-panel')).UsersPanel,
 );
@@ -158,7 +161,11 @@ function AdminRoute() {
   return (
     <AdminManagementPage
       timeZone={stationInfo.data?.timeZone ?? 'Europe/Amsterdam'}
-      panels={{ gebruikers: <UsersPanel />, systeem: <StationSwitches /> }}
+      panels={{
+        gebruikers: <UsersPanel />,
+        systeem: <StationSwitches />,
+        instellingen: <DeezerArlForm />,
+      }}
     />
   );
 }

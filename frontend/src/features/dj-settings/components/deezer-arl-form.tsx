@@ -1,0 +1,122 @@
+import { useId, useState, type FormEvent } from 'react';
+import { KeyRound } from 'lucide-react';
+import { updateDeezerArlBodySchema, type UpdateDeezerArlResponse } from '@radio/contracts';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { toast } from '@/components/ui/use-toast';
+import { failureMessage } from '@/lib/api-client';
+import { useUpdateDeezerArl } from '../api/update-deezer-arl';
+
+function accountLine(result: UpdateDeezerArlResponse): string | null {
+  const details = result.details;
+  if (!details) return null;
+  const quality = details.canStreamLossless
+    ? 'FLAC'
+    : details.canStreamHq
+      ? '320 kbps'
+      : '128 kbps';
+  return [details.name, details.offer, details.country, `tot ${quality}`]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+/** Stored, refused by Deezer (the spec's text), or not tested because Deezer did not answer. */
+function verdict(result: UpdateDeezerArlResponse): string {
+  if (result.valid) return 'ARL opgeslagen';
+  return result.tested ? 'Ongeldige ARL Token' : 'ARL niet getest';
+}
+
+/**
+ * The Deezer ARL (the catalogue downloader's login): write only, tested with Deezer before it is
+ * stored; the test's result stays on screen (spec section 8: "Ongeldige ARL Token").
+ */
+export function DeezerArlForm() {
+  const id = useId();
+  const [arl, setArl] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [result, setResult] = useState<UpdateDeezerArlResponse | null>(null);
+  const update = useUpdateDeezerArl({
+    mutationConfig: {
+      onSuccess: (answer) => {
+        setResult(answer);
+        if (answer.valid) {
+          setArl('');
+          toast({ title: 'ARL opgeslagen', description: answer.message });
+        } else {
+          toast({
+            variant: 'destructive',
+            title: 'Ongeldige ARL Token',
+            description: answer.message,
+          });
+        }
+      },
+      onError: (failure) =>
+        toast({
+          variant: 'destructive',
+          title: 'ARL niet opgeslagen',
+          description: failureMessage(failure),
+        }),
+    },
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = updateDeezerArlBodySchema.safeParse({ arl });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'Voer een ARL token in');
+      return;
+    }
+    setError(null);
+    update.mutate(parsed.data.arl);
+  }
+
+  const account = result ? accountLine(result) : null;
+  return (
+    <Card className="grid gap-3 p-5">
+      <h2 className="flex items-center gap-2 text-lg font-bold">
+        <KeyRound aria-hidden="true" className="size-5 text-primary" />
+        Deezer ARL
+      </h2>
+      <p className="text-sm text-muted-foreground">
+        De ARL waarmee Deezer-nummers voor verzoekjes worden opgehaald. Hij wordt eerst bij Deezer
+        getest en alleen opgeslagen als hij geldig is; opgeslagen wordt hij nooit meer getoond.
+      </p>
+      <form onSubmit={submit} className="grid gap-3" noValidate>
+        <div className="grid gap-1.5">
+          <Label htmlFor={id}>Nieuwe ARL</Label>
+          <Input
+            id={id}
+            type="password"
+            autoComplete="off"
+            spellCheck={false}
+            value={arl}
+            aria-invalid={error !== null}
+            aria-describedby={error ? `${id}-error` : undefined}
+            onChange={(event) => setArl(event.target.value)}
+          />
+          {error && (
+            <p id={`${id}-error`} role="alert" className="text-sm font-medium text-destructive">
+              {error}
+            </p>
+          )}
+        </div>
+        <Button type="submit" className="justify-self-start" disabled={update.isPending}>
+          {update.isPending ? 'Testen…' : 'Testen en opslaan'}
+        </Button>
+      </form>
+      {result && (
+        <p
+          role="status"
+          className={
+            result.valid ? 'text-sm text-foreground' : 'text-sm font-medium text-destructive'
+          }
+        >
+          {verdict(result)}: {result.message}
+          {account && <span className="block text-muted-foreground">{account}</span>}
+        </p>
+      )}
+    </Card>
+  );
+}
