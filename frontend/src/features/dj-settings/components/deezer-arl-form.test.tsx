@@ -62,8 +62,8 @@ describe('the Deezer ARL form', () => {
     renderForm();
     fireEvent.change(screen.getByLabelText('Nieuwe ARL'), { target: { value: ARL } });
     fireEvent.click(screen.getByRole('button', { name: 'Testen en opslaan' }));
-    expect(await screen.findByText(/^ARL niet getest: Deezer is niet bereikbaar/)).toBeDefined();
-    expect(screen.queryByText(/Ongeldige ARL Token/)).toBeNull();
+    const result = await screen.findByText(/^ARL niet getest: Deezer is niet bereikbaar/);
+    expect(result.textContent).not.toContain('Ongeldige');
   });
 
   it('stores a valid one and names the account', async () => {
