@@ -71,6 +71,12 @@ const StationSwitches = lazyPage(
 const UsersPanel = lazyPage(
   async () => (await import('@/features/users/components/users-panel')).UsersPanel,
 );
+const RequestsPanel = lazyPage(
+  async () => (await import('@/features/admin-requests/components/requests-panel')).RequestsPanel,
+);
+const RecentRequests = lazyPage(
+  async () => (await import('@/features/admin-requests/components/recent-requests')).RecentRequests,
+);
 const NotFoundPage = lazyPage(async () => (await import('./not-found-page')).NotFoundPage);
 
 /** Loads the page at `pathname` (the first one a visit shows) before it is rendered. */
@@ -155,10 +161,16 @@ function AccountRoute({ user }: { user: User }) {
 
 function AdminRoute() {
   const stationInfo = useStationInfo();
+  const timeZone = stationInfo.data?.timeZone ?? 'Europe/Amsterdam';
   return (
     <AdminManagementPage
-      timeZone={stationInfo.data?.timeZone ?? 'Europe/Amsterdam'}
-      panels={{ gebruikers: <UsersPanel />, systeem: <StationSwitches /> }}
+      timeZone={timeZone}
+      panels={{
+        overzicht: <RecentRequests timeZone={timeZone} />,
+        gebruikers: <UsersPanel />,
+        verzoekjes: <RequestsPanel timeZone={timeZone} />,
+        systeem: <StationSwitches />,
+      }}
     />
   );
 }

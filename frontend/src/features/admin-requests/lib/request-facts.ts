@@ -1,0 +1,60 @@
+import type { AdminRequest, RequestStatusValue } from '@radio/contracts';
+import type { RequestDecision } from '../api/set-request-status';
+
+export const STATUS_LABELS: Record<RequestStatusValue, string> = {
+  pending: 'In behandeling',
+  approved: 'Goedgekeurd',
+  played: 'Gedraaid',
+  rejected: 'Afgewezen',
+};
+
+export const STATUS_FILTERS: { value: RequestStatusValue | 'all'; label: string }[] = [
+  { value: 'all', label: 'Alle' },
+  { value: 'pending', label: STATUS_LABELS.pending },
+  { value: 'approved', label: STATUS_LABELS.approved },
+  { value: 'played', label: STATUS_LABELS.played },
+  { value: 'rejected', label: STATUS_LABELS.rejected },
+];
+
+export const DOWNLOAD_LABELS: Record<AdminRequest['downloadStatus'], string> = {
+  pending: 'Download wacht',
+  downloading: 'Wordt gedownload',
+  ready: 'Gedownload',
+  failed: 'Download mislukt',
+  not_needed: '',
+};
+
+/** The moves the requests service allows (request-service setStatus). */
+const ALLOWED_FROM: Record<RequestDecision, RequestStatusValue[]> = {
+  approved: ['pending'],
+  rejected: ['pending', 'approved'],
+  played: ['pending', 'approved'],
+};
+
+export const DECISIONS: { status: RequestDecision; label: string }[] = [
+  { status: 'approved', label: 'Goedkeuren' },
+  { status: 'played', label: 'Gedraaid' },
+  { status: 'rejected', label: 'Afwijzen' },
+];
+
+export const decisionsFor = (status: RequestStatusValue) =>
+  DECISIONS.filter((decision) => ALLOWED_FROM[decision.status].includes(status));
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** "ma 23 nov. 14:32" in the station's time zone. */
+export function requestedAtText(iso: string, timeZone: string): string {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('nl-NL', {
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZone,
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter.format(Date.parse(iso));
+}
