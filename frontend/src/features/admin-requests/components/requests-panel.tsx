@@ -169,7 +169,7 @@ export function RequestsPanel({ timeZone }: { timeZone: string }) {
           <p role="status" className="text-sm text-muted-foreground">
             {total} {total === 1 ? 'verzoekje' : 'verzoekjes'}
           </p>
-          <div className="grid gap-3 lg:grid-cols-2">
+          <div className="grid items-start gap-3 lg:grid-cols-2">
             {requests.data.data.map((request) => (
               <RequestCard key={request.id} request={request} timeZone={timeZone} />
             ))}
