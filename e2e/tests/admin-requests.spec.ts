@@ -1,5 +1,14 @@
 import { expect, test } from '@playwright/test';
-import { createListener, logIn, lookAt, PHONE, sql, toastText } from '../support/pages.ts';
+import {
+  createListener,
+  deleteRequestsOf,
+  requestSong,
+  logIn,
+  lookAt,
+  PHONE,
+  sql,
+  toastText,
+} from '../support/pages.ts';
 import { adminCredentials } from '../support/stack.ts';
 
 // The admin panel's Requests tab in Chromium against the native stack: a listener's request
@@ -28,23 +37,11 @@ test("a listener's request shows on the overview and in the table; the admin rej
   const listener = await browser.newContext();
   try {
     await logIn(listener.request, account);
-    let filename: string | undefined;
-    await expect
-      .poll(
-        async () => {
-          const found = await listener.request.get(`/api/search?title=${encodeURIComponent(SONG)}`);
-          const { data } = (await found.json()) as {
-            data: { title: string; source: string; filename?: string }[];
-          };
-          filename = data.find((t) => t.title === SONG && t.source === 'local')?.filename;
-          return filename !== undefined;
-        },
-        { timeout: 20_000 },
-      )
-      .toBe(true);
-    const made = await listener.request.post('/api/requests', {
-      data: { source: 'local', filename, message: 'Voor de buren aan de Grote Kerkstraat.' },
-    });
+    const made = await requestSong(
+      listener.request,
+      SONG,
+      'Voor de buren aan de Grote Kerkstraat.',
+    );
     expect(made.status(), await made.text()).toBe(201);
 
     await logIn(page.request, adminCredentials());
@@ -92,16 +89,8 @@ test("a listener's request shows on the overview and in the table; the admin rej
     await lookAt(page, 'admin-requests-page-2');
   } finally {
     await listener.close();
-    await sql(
-      `delete from automation_queue where request_id in
-         (select r.id from song_requests r join users u on u.id = r.user_id where u.email = $1)`,
-      [account.email],
-    );
-    await sql(
-      `delete from song_requests
-       where user_id = (select id from users where email = $1) or requester_name = $2`,
-      [account.email, PAGING_REQUESTER],
-    );
+    await deleteRequestsOf(account.email);
+    await sql('delete from song_requests where requester_name = $1', [PAGING_REQUESTER]);
     await sql('update dj_settings set max_requests_per_ip = 10');
   }
 });

@@ -1,10 +1,8 @@
 import { Link } from 'react-router-dom';
 import { Card } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
-import { failureMessage } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/cloud-upload-facts';
 import { useAdminRequests } from '../api/get-admin-requests';
-import { requestedAtText } from '../lib/request-facts';
-import { RequestStatusBadge } from './request-status-badge';
+import { RequestStatusBadge, RequestsLoading } from './request-parts';
 
 const RECENT_COUNT = 5;
 
@@ -25,12 +23,8 @@ export function RecentRequests({ timeZone }: { timeZone: string }) {
             Alle verzoekjes
           </Link>
         </div>
-        {recent.isPending ? (
-          <Skeleton className="h-40 w-full" />
-        ) : !recent.data ? (
-          <p role="alert" className="text-destructive">
-            De verzoekjes konden niet worden geladen: {failureMessage(recent.error)}
-          </p>
+        {recent.isPending || !recent.data ? (
+          <RequestsLoading query={recent} className="h-40 w-full" />
         ) : recent.data.data.length === 0 ? (
           <p className="text-sm text-muted-foreground">Er zijn nog geen verzoekjes.</p>
         ) : (
@@ -46,7 +40,7 @@ export function RecentRequests({ timeZone }: { timeZone: string }) {
                   </span>
                   <span className="text-sm text-muted-foreground">
                     <time dateTime={request.requestedAt}>
-                      {requestedAtText(request.requestedAt, timeZone)}
+                      {formatDateTime(request.requestedAt, timeZone)}
                     </time>{' '}
                     · voor {request.requesterName}
                   </span>

@@ -5,19 +5,13 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
-import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { failureMessage } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/cloud-upload-facts';
 import { useAdminRequests } from '../api/get-admin-requests';
 import { useSetRequestStatus } from '../api/set-request-status';
-import {
-  DOWNLOAD_LABELS,
-  STATUS_FILTERS,
-  STATUS_LABELS,
-  decisionsFor,
-  requestedAtText,
-} from '../lib/request-facts';
-import { RequestStatusBadge } from './request-status-badge';
+import { DOWNLOAD_LABELS, STATUS_FILTERS, STATUS_LABELS, decisionsFor } from '../lib/request-facts';
+import { RequestStatusBadge, RequestsLoading } from './request-parts';
 
 export const REQUESTS_PAGE_SIZE = 20;
 
@@ -82,7 +76,7 @@ function RequestCard({ request, timeZone }: { request: AdminRequest; timeZone: s
           <h3 className="font-bold break-words">{heading}</h3>
           <p className="text-sm text-muted-foreground">
             <time dateTime={request.requestedAt}>
-              {requestedAtText(request.requestedAt, timeZone)}
+              {formatDateTime(request.requestedAt, timeZone)}
             </time>{' '}
             · voor <span className="font-medium text-foreground">{request.requesterName}</span>
           </p>
@@ -158,12 +152,8 @@ export function RequestsPanel({ timeZone }: { timeZone: string }) {
           ))}
         </select>
       </div>
-      {requests.isPending ? (
-        <Skeleton className="h-64 w-full" />
-      ) : !requests.data ? (
-        <p role="alert" className="text-destructive">
-          De verzoekjes konden niet worden geladen: {failureMessage(requests.error)}
-        </p>
+      {requests.isPending || !requests.data ? (
+        <RequestsLoading query={requests} className="h-64 w-full" />
       ) : (
         <>
           <p role="status" className="text-sm text-muted-foreground">

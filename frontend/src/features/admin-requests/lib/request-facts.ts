@@ -39,22 +39,3 @@ export const DECISIONS: { status: RequestDecision; label: string }[] = [
 
 export const decisionsFor = (status: RequestStatusValue) =>
   DECISIONS.filter((decision) => ALLOWED_FROM[decision.status].includes(status));
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-/** "ma 23 nov. 14:32" in the station's time zone. */
-export function requestedAtText(iso: string, timeZone: string): string {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('nl-NL', {
-      weekday: 'short',
-      day: 'numeric',
-      month: 'short',
-      hour: '2-digit',
-      minute: '2-digit',
-      timeZone,
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter.format(Date.parse(iso));
-}
