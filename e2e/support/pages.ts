@@ -70,3 +70,39 @@ export async function lookAt(page: Page, name: string): Promise<void> {
 /** A toast's own text (Radix also repeats it in a screen-reader announcement). */
 export const toastText = (page: Page, text: string) =>
   page.getByText(text, { exact: true }).first();
+
+/** Deletes every request of the account with this e-mail, and their places in the queue. */
+export async function deleteRequestsOf(email: string): Promise<void> {
+  await sql(
+    `delete from automation_queue where request_id in
+       (select r.id from song_requests r join users u on u.id = r.user_id where u.email = $1)`,
+    [email],
+  );
+  await sql('delete from song_requests where user_id = (select id from users where email = $1)', [
+    email,
+  ]);
+}
+
+/**
+ * Requests a library song as the listener's search finds it (a request-only song no other suite
+ * asks for: "Sneeuw op de Veluwe", "Lichtjes van Leeuwarden"), with an optional message.
+ */
+export async function requestSong(request: APIRequestContext, title: string, message?: string) {
+  let filename: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const found = await request.get(`/api/search?title=${encodeURIComponent(title)}`);
+        const { data } = (await found.json()) as {
+          data: { title: string; source: string; filename?: string }[];
+        };
+        filename = data.find(
+          (track) => track.title === title && track.source === 'local',
+        )?.filename;
+        return filename !== undefined;
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+  return request.post('/api/requests', { data: { source: 'local', filename, message } });
+}

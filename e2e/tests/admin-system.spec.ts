@@ -1,6 +1,15 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { createListener, logIn, lookAt, PHONE, sql, toastText } from '../support/pages.ts';
+import { expect, test } from '@playwright/test';
+import {
+  createListener,
+  deleteRequestsOf,
+  requestSong,
+  logIn,
+  lookAt,
+  PHONE,
+  sql,
+  toastText,
+} from '../support/pages.ts';
 import { adminCredentials } from '../support/stack.ts';
 
 // The admin panel in Chromium against the native stack: the System tab's switches change the
@@ -55,27 +64,6 @@ test('the admin switches requests off and goes live; a listener sees both', asyn
   await listener.close();
 });
 
-/** A request-only song (no other suite asks for these two) as the listener's search finds it. */
-async function requestSong(request: APIRequestContext, title: string) {
-  let filename: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const found = await request.get(`/api/search?title=${encodeURIComponent(title)}`);
-        const { data } = (await found.json()) as {
-          data: { title: string; source: string; filename?: string }[];
-        };
-        filename = data.find(
-          (track) => track.title === title && track.source === 'local',
-        )?.filename;
-        return filename !== undefined;
-      },
-      { timeout: 20_000 },
-    )
-    .toBe(true);
-  return request.post('/api/requests', { data: { source: 'local', filename } });
-}
-
 test("a limit of 1 per hour set on the Users tab refuses the listener's second request", async ({
   page,
   browser,
@@ -104,14 +92,7 @@ test("a limit of 1 per hour set on the Users tab refuses the listener's second r
     );
   } finally {
     await listener.close();
-    await sql(
-      `delete from automation_queue where request_id in
-         (select r.id from song_requests r join users u on u.id = r.user_id where u.email = $1)`,
-      [account.email],
-    );
-    await sql('delete from song_requests where user_id = (select id from users where email = $1)', [
-      account.email,
-    ]);
+    await deleteRequestsOf(account.email);
   }
 });
 

@@ -74,6 +74,12 @@ const DeezerArlForm = lazyPage(
 const UsersPanel = lazyPage(
   async () => (await import('@/features/users/components/users-panel')).UsersPanel,
 );
+const RequestsPanel = lazyPage(
+  async () => (await import('@/features/admin-requests/components/requests-panel')).RequestsPanel,
+);
+const RecentRequests = lazyPage(
+  async () => (await import('@/features/admin-requests/components/recent-requests')).RecentRequests,
+);
 const NotFoundPage = lazyPage(async () => (await import('./not-found-page')).NotFoundPage);
 
 /** Loads the page at `pathname` (the first one a visit shows) before it is rendered. */
@@ -158,11 +164,14 @@ function AccountRoute({ user }: { user: User }) {
 
 function AdminRoute() {
   const stationInfo = useStationInfo();
+  const timeZone = stationInfo.data?.timeZone ?? 'Europe/Amsterdam';
   return (
     <AdminManagementPage
-      timeZone={stationInfo.data?.timeZone ?? 'Europe/Amsterdam'}
+      timeZone={timeZone}
       panels={{
+        overzicht: <RecentRequests timeZone={timeZone} />,
         gebruikers: <UsersPanel />,
+        verzoekjes: <RequestsPanel timeZone={timeZone} />,
         systeem: <StationSwitches />,
         instellingen: <DeezerArlForm />,
       }}
