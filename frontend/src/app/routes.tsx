@@ -71,6 +71,9 @@ const StationSwitches = lazyPage(
 const UsersPanel = lazyPage(
   async () => (await import('@/features/users/components/users-panel')).UsersPanel,
 );
+const PlaylistPanel = lazyPage(
+  async () => (await import('@/features/admin-playlist/components/playlist-panel')).PlaylistPanel,
+);
 const NotFoundPage = lazyPage(async () => (await import('./not-found-page')).NotFoundPage);
 
 /** Loads the page at `pathname` (the first one a visit shows) before it is rendered. */
@@ -158,7 +161,11 @@ function AdminRoute() {
   return (
     <AdminManagementPage
       timeZone={stationInfo.data?.timeZone ?? 'Europe/Amsterdam'}
-      panels={{ gebruikers: <UsersPanel />, systeem: <StationSwitches /> }}
+      panels={{
+        gebruikers: <UsersPanel />,
+        systeem: <StationSwitches />,
+        playlist: <PlaylistPanel timeZone={stationInfo.data?.timeZone ?? 'Europe/Amsterdam'} />,
+      }}
     />
   );
 }
