@@ -3,8 +3,9 @@ import { logIn, lookAt, PHONE, sql, toastText } from '../support/pages.ts';
 import { adminCredentials } from '../support/stack.ts';
 
 // The admin panel's Playlist tab in Chromium against the native stack: two request-only library
-// tracks go into the built-in station's queue by search, one moves up by keyboard, and a move
-// against a queue that changed meanwhile is refused in Dutch and the list is shown as it is now.
+// tracks go into the built-in station's queue by search, one moves up by keyboard and back by drag
+// and drop, and a move against a queue that changed meanwhile is refused in Dutch and the list is
+// shown as it is now.
 
 const SNOW = 'Sneeuw op de Veluwe';
 const LIGHTS = 'Lichtjes van Leeuwarden';
@@ -128,7 +129,7 @@ async function insertAtEnd(page: Page, title: string) {
   );
 }
 
-test('the admin inserts two tracks, moves one up by keyboard, and a stale move is refused', async ({
+test('the admin inserts two tracks, moves one by keyboard and by drag and drop, and a stale move is refused', async ({
   page,
 }) => {
   await logIn(page.request, adminCredentials());
@@ -154,9 +155,19 @@ test('the admin inserts two tracks, moves one up by keyboard, and a stale move i
   await expect(up).toBeFocused();
   await lookAt(page, 'admin-playlist-moved');
 
+  // And back by drag and drop.
+  const queue = page.getByRole('list', { name: 'Wachtrij' });
+  const item = (title: string) => queue.getByRole('listitem', { name: new RegExp(`${title}$`) });
+  await untilNotStale(
+    page,
+    () => item(SNOW).dragTo(item(LIGHTS)),
+    async () => (await ourOrder(page)).join() === [SNOW, LIGHTS].join(),
+    'Verplaatsen mislukt',
+  );
+
   // The queue changes behind the admin's back: the move is refused and the list read again.
   await sql(`delete from automation_queue where kind = 'manual' and title = $1`, [SNOW]);
-  await page.getByRole('button', { name: `Omlaag: ${LIGHTS}` }).click();
+  await page.getByRole('button', { name: `Omhoog: ${LIGHTS}` }).click();
   await expect(toastText(page, 'Verplaatsen mislukt')).toBeVisible();
   await expect(
     toastText(page, 'De wachtrij is intussen veranderd. Vernieuw de lijst en probeer het opnieuw.'),
