@@ -80,6 +80,9 @@ const RequestsPanel = lazyPage(
 const RecentRequests = lazyPage(
   async () => (await import('@/features/admin-requests/components/recent-requests')).RecentRequests,
 );
+const PlaylistPanel = lazyPage(
+  async () => (await import('@/features/admin-playlist/components/playlist-panel')).PlaylistPanel,
+);
 const NotFoundPage = lazyPage(async () => (await import('./not-found-page')).NotFoundPage);
 
 /** Loads the page at `pathname` (the first one a visit shows) before it is rendered. */
@@ -172,6 +175,7 @@ function AdminRoute() {
         overzicht: <RecentRequests timeZone={timeZone} />,
         gebruikers: <UsersPanel />,
         verzoekjes: <RequestsPanel timeZone={timeZone} />,
+        playlist: <PlaylistPanel timeZone={timeZone} />,
         systeem: <StationSwitches />,
         instellingen: <DeezerArlForm />,
       }}
