@@ -2,21 +2,22 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { logIn, lookAt, PHONE, sql, toastText } from '../support/pages.ts';
 import { adminCredentials } from '../support/stack.ts';
 
-// The admin panel's Playlist tab in Chromium against the native stack: two request-only library
-// tracks go into the built-in station's queue by search, one moves up by keyboard and back by drag
+// The admin panel's Playlist tab in Chromium against the native stack: two rotation tracks (no
+// other suite requests them: what the station plays from the queue goes on cooldown) go into the
+// built-in station's queue by search, one moves up by keyboard and back by drag
 // and drop, and a move against a queue that changed meanwhile is refused in Dutch and the list is
 // shown as it is now.
 
-const SNOW = 'Sneeuw op de Veluwe';
-const LIGHTS = 'Lichtjes van Leeuwarden';
-const FILLER = 'Brug over de Vecht';
+const FIRST = 'Haring en hoop';
+const SECOND = 'Stroopwafelblues';
+const FILLER = 'Dijk van een dag';
 
 test.use({ viewport: PHONE });
 
 const cleanUp = () =>
   sql(`delete from automation_queue where kind = 'manual' and title in ($1, $2, $3)`, [
-    SNOW,
-    LIGHTS,
+    FIRST,
+    SECOND,
     FILLER,
   ]);
 
@@ -29,7 +30,7 @@ async function ourOrder(page: Page): Promise<string[]> {
     .getByRole('list', { name: 'Wachtrij' })
     .getByRole('listitem')
     .evaluateAll((items) => items.map((item) => item.getAttribute('aria-label') ?? ''));
-  return labels.flatMap((label) => [SNOW, LIGHTS].filter((title) => label.endsWith(title)));
+  return labels.flatMap((label) => [FIRST, SECOND].filter((title) => label.endsWith(title)));
 }
 
 /**
@@ -137,19 +138,19 @@ test('the admin inserts two tracks, moves one by keyboard and by drag and drop, 
   await page.goto('/admin-management?tab=playlist');
   await expect(page.getByRole('heading', { name: 'Nummer toevoegen' })).toBeVisible();
 
-  await insertAtEnd(page, SNOW);
-  await insertAtEnd(page, LIGHTS);
-  await expect.poll(() => ourOrder(page)).toEqual([SNOW, LIGHTS]);
+  await insertAtEnd(page, FIRST);
+  await insertAtEnd(page, SECOND);
+  await expect.poll(() => ourOrder(page)).toEqual([FIRST, SECOND]);
   await lookAt(page, 'admin-playlist');
 
-  const up = page.getByRole('button', { name: `Omhoog: ${LIGHTS}` });
+  const up = page.getByRole('button', { name: `Omhoog: ${SECOND}` });
   await untilNotStale(
     page,
     async () => {
       await up.focus();
       await page.keyboard.press('Enter');
     },
-    async () => (await ourOrder(page)).join() === [LIGHTS, SNOW].join(),
+    async () => (await ourOrder(page)).join() === [SECOND, FIRST].join(),
     'Verplaatsen mislukt',
   );
   await expect(up).toBeFocused();
@@ -160,18 +161,18 @@ test('the admin inserts two tracks, moves one by keyboard and by drag and drop, 
   const item = (title: string) => queue.getByRole('listitem', { name: new RegExp(`${title}$`) });
   await untilNotStale(
     page,
-    () => item(SNOW).dragTo(item(LIGHTS)),
-    async () => (await ourOrder(page)).join() === [SNOW, LIGHTS].join(),
+    () => item(FIRST).dragTo(item(SECOND)),
+    async () => (await ourOrder(page)).join() === [FIRST, SECOND].join(),
     'Verplaatsen mislukt',
   );
 
   // The queue changes behind the admin's back: the move is refused and the list read again.
-  await sql(`delete from automation_queue where kind = 'manual' and title = $1`, [SNOW]);
-  await page.getByRole('button', { name: `Omhoog: ${LIGHTS}` }).click();
+  await sql(`delete from automation_queue where kind = 'manual' and title = $1`, [FIRST]);
+  await page.getByRole('button', { name: `Omhoog: ${SECOND}` }).click();
   await expect(toastText(page, 'Verplaatsen mislukt')).toBeVisible();
   await expect(
     toastText(page, 'De wachtrij is intussen veranderd. Vernieuw de lijst en probeer het opnieuw.'),
   ).toBeVisible();
-  await expect.poll(() => ourOrder(page)).toEqual([LIGHTS]);
+  await expect.poll(() => ourOrder(page)).toEqual([SECOND]);
   await lookAt(page, 'admin-playlist-stale');
 });
