@@ -83,26 +83,38 @@ export async function deleteRequestsOf(email: string): Promise<void> {
   ]);
 }
 
+export type LibraryTrack = {
+  libraryTrackId?: number;
+  filename?: string;
+  title: string;
+  source: string;
+};
+
+/** A library track as search finds it, once the worker's library scan has listed it. */
+export async function libraryTrack(
+  request: APIRequestContext,
+  title: string,
+): Promise<LibraryTrack> {
+  let track: LibraryTrack | undefined;
+  await expect
+    .poll(
+      async () => {
+        const found = await request.get(`/api/search?title=${encodeURIComponent(title)}`);
+        const { data } = (await found.json()) as { data: LibraryTrack[] };
+        track = data.find((t) => t.title === title && t.source === 'local');
+        return track !== undefined;
+      },
+      { message: `"${title}" is in the library`, timeout: 20_000 },
+    )
+    .toBe(true);
+  return track as LibraryTrack;
+}
+
 /**
  * Requests a library song as the listener's search finds it (a request-only song no other suite
  * asks for: "Sneeuw op de Veluwe", "Lichtjes van Leeuwarden"), with an optional message.
  */
 export async function requestSong(request: APIRequestContext, title: string, message?: string) {
-  let filename: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const found = await request.get(`/api/search?title=${encodeURIComponent(title)}`);
-        const { data } = (await found.json()) as {
-          data: { title: string; source: string; filename?: string }[];
-        };
-        filename = data.find(
-          (track) => track.title === title && track.source === 'local',
-        )?.filename;
-        return filename !== undefined;
-      },
-      { timeout: 20_000 },
-    )
-    .toBe(true);
+  const { filename } = await libraryTrack(request, title);
   return request.post('/api/requests', { data: { source: 'local', filename, message } });
 }

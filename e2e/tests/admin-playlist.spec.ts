@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { logIn, lookAt, PHONE, sql, toastText } from '../support/pages.ts';
+import { libraryTrack, logIn, lookAt, PHONE, sql, toastText } from '../support/pages.ts';
 import { adminCredentials } from '../support/stack.ts';
 
 // The admin panel's Playlist tab in Chromium against the native stack: two rotation tracks (no
@@ -38,20 +38,7 @@ async function ourOrder(page: Page): Promise<string[]> {
  * move then): a filler at the front is what it takes, and the test waits until the queue is still.
  */
 async function fillTheFront(request: APIRequestContext) {
-  let filename: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const found = await request.get(`/api/search?title=${encodeURIComponent(FILLER)}`);
-        const { data } = (await found.json()) as {
-          data: { title: string; source: string; filename?: string }[];
-        };
-        filename = data.find((t) => t.title === FILLER && t.source === 'local')?.filename;
-        return filename !== undefined;
-      },
-      { timeout: 20_000 },
-    )
-    .toBe(true);
+  const { filename } = await libraryTrack(request, FILLER);
   // Two: the station may take one while the test runs.
   for (let i = 0; i < 2; i += 1) {
     const inserted = await request.post('/api/admin/playlist/insert', {

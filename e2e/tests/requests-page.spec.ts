@@ -1,29 +1,18 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { createListener, logIn, lookAt, PHONE, sql, toastText } from '../support/pages.ts';
+import {
+  createListener,
+  libraryTrack,
+  logIn,
+  lookAt,
+  PHONE,
+  sql,
+  toastText,
+} from '../support/pages.ts';
 
 // The request page /verzoekjes in Chromium against the native stack: gates, the welcome dialog,
 // search, an unavailable track, sending (with a voice message from the fake microphone), the
 // queue with its expected times, a refusal with its wait. Every step is looked at by axe and
 // photographed at a phone's and a desktop's width.
-
-type Track = { libraryTrackId?: number; filename?: string; title: string; source: string };
-
-/** A library track as search finds it, once the worker's library scan has listed it. */
-async function libraryTrack(request: APIRequestContext, title: string): Promise<Track> {
-  let track: Track | undefined;
-  await expect
-    .poll(
-      async () => {
-        const found = await request.get(`/api/search?title=${encodeURIComponent(title)}`);
-        const { data } = (await found.json()) as { data: Track[] };
-        track = data.find((t) => t.title === title && t.source === 'local');
-        return track !== undefined;
-      },
-      { message: `"${title}" is in the library`, timeout: 20_000 },
-    )
-    .toBe(true);
-  return track as Track;
-}
 
 /** Asks for a library track through the API, as the given (logged-in) client. */
 async function requestTrack(request: APIRequestContext, title: string): Promise<void> {

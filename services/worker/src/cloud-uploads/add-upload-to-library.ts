@@ -7,7 +7,7 @@ import { UnrecoverableError } from 'bullmq';
 import type { Logger } from 'pino';
 import type { JobData } from '@radio/contracts/jobs';
 import { builtInLibraryPath } from '@radio/station';
-import type { ObjectStorage } from '@radio/storage';
+import { ObjectNotFoundError, type ObjectStorage } from '@radio/storage';
 import { probeAudio, writeTaggedMp3 } from '../acquisition/audio-file.ts';
 import { libraryBaseName, placeInLibrary } from '../acquisition/library-file.ts';
 import { indexBuiltInFile, type BuiltInFileIndex } from '../library/index-built-in-file.ts';
@@ -74,10 +74,13 @@ async function placeUpload(
   const work = await mkdtemp(path.join(deps.tempDir ?? tmpdir(), 'radio-library-upload-'));
   try {
     const original = path.join(work, 'original');
-    if (!(await deps.storage.stat(upload.objectKey))) {
-      throw new LibraryFailure('Het bestand van deze upload staat niet meer in de opslag.');
-    }
-    await pipeline(await deps.storage.get(upload.objectKey), createWriteStream(original));
+    const object = await deps.storage.get(upload.objectKey).catch((error: unknown) => {
+      if (error instanceof ObjectNotFoundError) {
+        throw new LibraryFailure('Het bestand van deze upload staat niet meer in de opslag.');
+      }
+      throw error;
+    });
+    await pipeline(object, createWriteStream(original));
     const audio = await probeAudio(original);
     if (!audio) throw new LibraryFailure('Het bestand is geen afspeelbare audio.');
     const tagged = path.join(work, 'tagged.mp3');
