@@ -330,11 +330,19 @@ function candidateFactsQuery(candidates: CandidateKey[], trackFrom: Date, artist
         from unnest(${titles}::text[], ${artists}::text[], ${libraryIds}::bigint[], ${deezerIds}::text[])
           with ordinality as u(title, artist, library_track_id, deezer_id, idx)
       ),
-      -- Each recent play is folded once, then matched by equality (hash joins).
+      -- Each recent play is folded once, then matched by equality (hash joins). A request the
+      -- station reported as started is a play at once; play_history has it only after the
+      -- worker's next now-playing poll, and in between the song must not be requestable again.
       ph as materialized (
-        select library_fold(p.title) as title, library_fold(p.artist) as artist,
-               max(p.played_at) as played_at
-        from play_history p where p.played_at >= least(${trackFrom}::timestamptz, ${artistFrom}::timestamptz)
+        select title, artist, max(played_at) as played_at from (
+          select library_fold(p.title) as title, library_fold(p.artist) as artist, p.played_at
+          from play_history p where p.played_at >= least(${trackFrom}::timestamptz, ${artistFrom}::timestamptz)
+          union all
+          select r.search_title, r.search_artist, r.played_at
+          from song_requests r
+          where r.status = 'played'
+            and r.played_at >= least(${trackFrom}::timestamptz, ${artistFrom}::timestamptz)
+        ) recent
         group by 1, 2
       ),
       -- Only the waiting requests of these artists or tracks, through the partial indexes.

@@ -107,6 +107,45 @@ describe('the request rules', () => {
     });
   });
 
+  it('counts a request the station reported as started before its play reaches play_history', async () => {
+    const id = await seedTrack(t.app.db, { title: 'Net begonnen', artist: 'Gatband' });
+    const other = await seedTrack(t.app.db, { title: 'Ander nummer', artist: 'Gatband' });
+    // The airing marks the request played at once; the worker's next now-playing poll (up to
+    // INGEST_INTERVAL_SECONDS later) writes the play. In between, nothing lets it in again.
+    await t.app.db
+      .insertInto('songRequests')
+      .values({
+        title: 'Net begonnen',
+        artist: 'Gatband',
+        requesterName: 'Iemand',
+        status: 'played',
+        playedAt: minutesAgo(1),
+        libraryTrackId: id,
+      })
+      .execute();
+    const verdicts = await rules.judge(
+      listener,
+      [local(id, 'Net begonnen', 'Gatband'), local(other, 'Ander nummer', 'Gatband')],
+      NOW,
+    );
+    expect(verdicts).toEqual([
+      {
+        available: false,
+        code: 'TRACK_COOLDOWN',
+        reason:
+          'Dit nummer is onlangs gedraaid. Je kunt het over 2 uur en 59 minuten weer aanvragen.',
+        retryAfterSeconds: 179 * 60,
+      },
+      {
+        available: false,
+        code: 'ARTIST_COOLDOWN',
+        reason:
+          'Er is onlangs een nummer van deze artiest gedraaid. Je kunt over 59 minuten weer een nummer van deze artiest aanvragen.',
+        retryAfterSeconds: 59 * 60,
+      },
+    ]);
+  });
+
   it('counts waiting requests: the track itself, and the artist', async () => {
     const a = await seedTrack(t.app.db, { title: 'Een', artist: 'Wachtband' });
     const b = await seedTrack(t.app.db, { title: 'Twee', artist: 'Wachtband' });
