@@ -25,19 +25,25 @@ const uniqueEmail = (prefix: string): string =>
   `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.nl`;
 
 /**
- * A listener account, made in the database with the admin's password hash (registration is
- * limited to 5 accounts per address an hour, and the other suites register too).
+ * An account made in the database with the admin's password hash (registration is limited to 5
+ * accounts per address an hour, and the other suites register too).
  */
-export async function createListener(name = 'Gast Luisteraar', emailPrefix = 'luisteraar') {
+async function createAccount(role: 'listener' | 'admin', name: string, emailPrefix: string) {
   const admin = adminCredentials();
   const email = uniqueEmail(emailPrefix);
   await sql(
     `insert into users (email, password_hash, name, role)
-     select $1, password_hash, $2, 'listener' from users where email = $3`,
-    [email, name, admin.email],
+     select $1, password_hash, $2, $3 from users where email = $4`,
+    [email, name, role, admin.email],
   );
   return { email, password: admin.password };
 }
+
+export const createListener = (name = 'Gast Luisteraar', emailPrefix = 'luisteraar') =>
+  createAccount('listener', name, emailPrefix);
+
+/** Another admin; without a name, as the first admin is made. */
+export const createAdmin = (name = '') => createAccount('admin', name, 'beheerder');
 
 /** Logs a browser context (`page.request`) or an API client in through the API. */
 export async function logIn(

@@ -5,7 +5,8 @@
  *
  * By default the global setup starts a fresh native stack (scripts/up.sh) on free loopback
  * ports with a temporary DATA_DIR. With E2E_BASE_URL set it uses that running site instead
- * (then set E2E_ADMIN_EMAIL and E2E_ADMIN_PASSWORD to its admin account).
+ * (then set E2E_ADMIN_EMAIL and E2E_ADMIN_PASSWORD to its admin account, and E2E_DATABASE_URL to
+ * its database: the suites arrange data there, and a nameless admin is given a name).
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import {
+  createAdmin,
   createListener,
   deleteRequestsOf,
   requestSong,
@@ -22,6 +23,28 @@ test.afterEach(async () => {
   await sql(
     `update dj_settings set requests_enabled = true, broadcasting_mode = 'nonstop', registration_enabled = false, max_requests_per_ip = 10`,
   );
+});
+
+test('the panel asks an admin without a name for one, once', async ({ page }) => {
+  const admin = await createAdmin();
+  await logIn(page.request, admin);
+  await page.goto('/admin-management');
+  const dialog = page.getByRole('dialog', { name: 'Welkom! Hoe mogen we je noemen?' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('wijzigingslogboek');
+  await expect(dialog.getByLabel('Je naam')).toBeFocused();
+  await lookAt(page, 'admin-name-dialog');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeVisible();
+  await page.keyboard.type('Beheerder Sanne');
+  await page.keyboard.press('Enter');
+  await expect(toastText(page, 'Naam ingesteld')).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('tab', { name: 'Overzicht' })).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  await page.goto('/account');
+  await expect(page.getByText('Beheerder Sanne', { exact: true })).toBeVisible();
 });
 
 test('the admin switches requests off and goes live; a listener sees both', async ({

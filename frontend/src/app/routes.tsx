@@ -165,21 +165,28 @@ function AccountRoute({ user }: { user: User }) {
   return <AccountPage user={user} onUserChanged={onUserChanged} />;
 }
 
-function AdminRoute() {
+function AdminRoute({ user }: { user: User }) {
   const stationInfo = useStationInfo();
   const timeZone = stationInfo.data?.timeZone ?? 'Europe/Amsterdam';
   return (
-    <AdminManagementPage
-      timeZone={timeZone}
-      panels={{
-        overzicht: <RecentRequests timeZone={timeZone} />,
-        gebruikers: <UsersPanel />,
-        verzoekjes: <RequestsPanel timeZone={timeZone} />,
-        playlist: <PlaylistPanel timeZone={timeZone} />,
-        systeem: <StationSwitches />,
-        instellingen: <DeezerArlForm />,
-      }}
-    />
+    <>
+      {!user.name.trim() && (
+        <Suspense fallback={null}>
+          <DisplayNameDialog reason="admin" />
+        </Suspense>
+      )}
+      <AdminManagementPage
+        timeZone={timeZone}
+        panels={{
+          overzicht: <RecentRequests timeZone={timeZone} />,
+          gebruikers: <UsersPanel />,
+          verzoekjes: <RequestsPanel timeZone={timeZone} />,
+          playlist: <PlaylistPanel timeZone={timeZone} />,
+          systeem: <StationSwitches />,
+          instellingen: <DeezerArlForm />,
+        }}
+      />
+    </>
   );
 }
 
@@ -213,7 +220,7 @@ export const appRoutes: RouteObject[] = [
       },
       {
         path: 'admin-management',
-        element: <RequireUser adminOnly>{() => <AdminRoute />}</RequireUser>,
+        element: <RequireUser adminOnly>{(user) => <AdminRoute user={user} />}</RequireUser>,
       },
       { path: '*', element: <NotFoundPage /> },
     ],

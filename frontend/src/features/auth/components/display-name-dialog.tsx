@@ -10,9 +10,9 @@ import { useSetDisplayName } from '../api/set-display-name';
 /**
  * The welcome dialog (spec sections 2 and 4) for a logged-in user without a name: it opens by
  * itself when rendered; the page stops rendering it once the name exists. The name cannot be
- * changed later.
+ * changed later. The admin panel asks the first admin (created without a name) the same way.
  */
-export function DisplayNameDialog() {
+export function DisplayNameDialog({ reason = 'requests' }: { reason?: 'requests' | 'admin' }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const inputId = useId();
@@ -67,8 +67,10 @@ export function DisplayNameDialog() {
           Welkom! Hoe mogen we je noemen?
         </h2>
         <p className="text-sm text-muted-foreground">
-          Deze naam staat bij je verzoekjes en hoort de DJ. Kies hem goed: je kunt hem later niet
-          meer wijzigen.
+          {reason === 'admin'
+            ? 'Deze naam staat bij wat je in het beheer doet: beoordeelde verzoekjes en uploads en het wijzigingslogboek.'
+            : 'Deze naam staat bij je verzoekjes en hoort de DJ.'}{' '}
+          Kies hem goed: je kunt hem later niet meer wijzigen.
         </p>
         <div className="grid gap-2">
           <Label htmlFor={inputId}>Je naam</Label>
