@@ -26,8 +26,18 @@ export function settingsRoutes(
         config: { access: 'admin' },
         schema: { body: toggleBodySchema, response: { 200: publicDjSettingsSchema } },
       },
-      async (request) =>
-        toPublicSettings(await settings.setRegistrationEnabled(request.body.enabled)),
+      async (request) => {
+        const before = await settings.get();
+        const after = await settings.setRegistrationEnabled(request.body.enabled);
+        await request.server.adminAudit.record(request, {
+          action: 'settings.registration',
+          target: 'Instellingen',
+          before,
+          after,
+          fields: ['registrationEnabled'],
+        });
+        return toPublicSettings(after);
+      },
     );
 
     // Off: the request page shows its gate and POST /api/requests refuses; what waits stays queued.
@@ -37,7 +47,18 @@ export function settingsRoutes(
         config: { access: 'admin' },
         schema: { body: toggleBodySchema, response: { 200: publicDjSettingsSchema } },
       },
-      async (request) => toPublicSettings(await settings.setRequestsEnabled(request.body.enabled)),
+      async (request) => {
+        const before = await settings.get();
+        const after = await settings.setRequestsEnabled(request.body.enabled);
+        await request.server.adminAudit.record(request, {
+          action: 'settings.requests',
+          target: 'Instellingen',
+          before,
+          after,
+          fields: ['requestsEnabled'],
+        });
+        return toPublicSettings(after);
+      },
     );
 
     // Back in nonstop, the requests the DJ approved during the live show go into the queue, or
@@ -52,7 +73,15 @@ export function settingsRoutes(
         },
       },
       async (request) => {
+        const before = await settings.get();
         const updated = await settings.setBroadcastingMode(request.body.mode);
+        await request.server.adminAudit.record(request, {
+          action: 'settings.broadcasting-mode',
+          target: 'Instellingen',
+          before,
+          after: updated,
+          fields: ['broadcastingMode'],
+        });
         const { stationSubmissions } = await requests.broadcastingModeChanged(request.body.mode);
         return { ...toPublicSettings(updated), stationSubmissions };
       },

@@ -11,6 +11,7 @@ import {
   FILES_PATH_PREFIX,
 } from '@radio/contracts';
 import { currentUser, HttpError, type RoutePlugin } from '@radio/service-kit';
+import type { CloudUploadRow } from '@radio/db';
 import { attachmentDisposition, isValidPathSignature } from '@radio/storage';
 import {
   CLOUD_KEY_PREFIX,
@@ -121,7 +122,15 @@ export function cloudUploadRoutes(uploads: CloudUploadService, signingSecret: st
       },
       async (request, reply) => {
         const { row, queued } = await uploads.addToLibrary(request.params.id);
-        if (queued) request.log.info({ uploadId: row.id }, 'cloud upload queued for the library');
+        if (queued) {
+          request.log.info({ uploadId: row.id }, 'cloud upload queued for the library');
+          await request.server.adminAudit.record(request, {
+            action: 'upload.library',
+            target: uploadLabel(row),
+            before: { libraryStatus: null },
+            after: { libraryStatus: row.libraryStatus },
+          });
+        }
         return reply.code(queued ? 202 : 200).send({ upload: uploads.present(row) });
       },
     );
@@ -139,6 +148,13 @@ export function cloudUploadRoutes(uploads: CloudUploadService, signingSecret: st
       async (request) => {
         const admin = reviewer(currentUser(request));
         const row = await uploads.decide(request.params.id, request.body.status, admin);
+        // Only a pending upload is decided on (anything else is a 409).
+        await request.server.adminAudit.record(request, {
+          action: 'upload.status',
+          target: uploadLabel(row),
+          before: { status: 'pending' },
+          after: { status: row.status },
+        });
         return { upload: uploads.present(row) };
       },
     );
@@ -187,4 +203,8 @@ export function cloudUploadRoutes(uploads: CloudUploadService, signingSecret: st
       },
     );
   };
+}
+
+function uploadLabel(row: CloudUploadRow): string {
+  return `${row.artist} – ${row.title}`;
 }
