@@ -4,7 +4,10 @@ import {
   publicDjSettingsSchema,
   toggleBodySchema,
 } from '@radio/contracts';
+import type { AdminAuditAction } from '@radio/contracts';
+import type { DjSettingsRow } from '@radio/db';
 import type { RoutePlugin } from '@radio/service-kit';
+import type { FastifyRequest } from 'fastify';
 import { toPublicSettings } from '../settings/public-settings.ts';
 import type { RequestService } from '../requests/request-service.ts';
 import type { SettingsRepository } from '../settings/settings-repository.ts';
@@ -13,6 +16,25 @@ export function settingsRoutes(
   settings: SettingsRepository,
   requests: Pick<RequestService, 'broadcastingModeChanged'>,
 ): RoutePlugin {
+  /** Changes one setting and hands the change to the audit log; answers the settings after it. */
+  async function changeSetting(
+    request: FastifyRequest,
+    action: AdminAuditAction,
+    field: keyof DjSettingsRow,
+    change: () => Promise<DjSettingsRow>,
+  ): Promise<DjSettingsRow> {
+    const before = await settings.get();
+    const after = await change();
+    await request.server.adminAudit.record(request, {
+      action,
+      target: 'Instellingen',
+      before,
+      after,
+      fields: [field],
+    });
+    return after;
+  }
+
   return async (app) => {
     app.get(
       '/api/dj-settings',
@@ -26,18 +48,12 @@ export function settingsRoutes(
         config: { access: 'admin' },
         schema: { body: toggleBodySchema, response: { 200: publicDjSettingsSchema } },
       },
-      async (request) => {
-        const before = await settings.get();
-        const after = await settings.setRegistrationEnabled(request.body.enabled);
-        await request.server.adminAudit.record(request, {
-          action: 'settings.registration',
-          target: 'Instellingen',
-          before,
-          after,
-          fields: ['registrationEnabled'],
-        });
-        return toPublicSettings(after);
-      },
+      async (request) =>
+        toPublicSettings(
+          await changeSetting(request, 'settings.registration', 'registrationEnabled', () =>
+            settings.setRegistrationEnabled(request.body.enabled),
+          ),
+        ),
     );
 
     // Off: the request page shows its gate and POST /api/requests refuses; what waits stays queued.
@@ -47,18 +63,12 @@ export function settingsRoutes(
         config: { access: 'admin' },
         schema: { body: toggleBodySchema, response: { 200: publicDjSettingsSchema } },
       },
-      async (request) => {
-        const before = await settings.get();
-        const after = await settings.setRequestsEnabled(request.body.enabled);
-        await request.server.adminAudit.record(request, {
-          action: 'settings.requests',
-          target: 'Instellingen',
-          before,
-          after,
-          fields: ['requestsEnabled'],
-        });
-        return toPublicSettings(after);
-      },
+      async (request) =>
+        toPublicSettings(
+          await changeSetting(request, 'settings.requests', 'requestsEnabled', () =>
+            settings.setRequestsEnabled(request.body.enabled),
+          ),
+        ),
     );
 
     // Back in nonstop, the requests the DJ approved during the live show go into the queue, or
@@ -73,15 +83,12 @@ export function settingsRoutes(
         },
       },
       async (request) => {
-        const before = await settings.get();
-        const updated = await settings.setBroadcastingMode(request.body.mode);
-        await request.server.adminAudit.record(request, {
-          action: 'settings.broadcasting-mode',
-          target: 'Instellingen',
-          before,
-          after: updated,
-          fields: ['broadcastingMode'],
-        });
+        const updated = await changeSetting(
+          request,
+          'settings.broadcasting-mode',
+          'broadcastingMode',
+          () => settings.setBroadcastingMode(request.body.mode),
+        );
         const { stationSubmissions } = await requests.broadcastingModeChanged(request.body.mode);
         return { ...toPublicSettings(updated), stationSubmissions };
       },

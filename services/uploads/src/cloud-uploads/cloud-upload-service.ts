@@ -207,7 +207,13 @@ export class CloudUploadService {
    * copies, tags and indexes it. Asking again while queued or once added changes nothing; after a
    * failure it is tried again.
    */
-  async addToLibrary(id: number): Promise<{ row: CloudUploadRow; queued: boolean }> {
+  async addToLibrary(
+    id: number,
+  ): Promise<{
+    row: CloudUploadRow;
+    queued: boolean;
+    previousLibraryStatus: CloudUploadRow['libraryStatus'];
+  }> {
     const library = this.#library;
     if (!library) {
       throw new HttpError(
@@ -216,6 +222,8 @@ export class CloudUploadService {
         'Deze zender heeft geen eigen bibliotheek: voeg het nummer toe in AzuraCast.',
       );
     }
+    // For the audit log: null (never tried) or failed (tried again).
+    const previousLibraryStatus = (await this.#repository.findById(id))?.libraryStatus ?? null;
     const queued = await this.#repository.queueForLibrary(id);
     if (queued) {
       try {
@@ -224,7 +232,7 @@ export class CloudUploadService {
         await this.#repository.unqueueForLibrary(id);
         throw error;
       }
-      return { row: queued, queued: true };
+      return { row: queued, queued: true, previousLibraryStatus };
     }
     const row = await this.#repository.findById(id);
     if (!row) throw notFound();
@@ -235,7 +243,7 @@ export class CloudUploadService {
         'Alleen een goedgekeurde upload kan aan de bibliotheek worden toegevoegd.',
       );
     }
-    return { row, queued: false };
+    return { row, queued: false, previousLibraryStatus };
   }
 
   /** The upload as the API shows it. */

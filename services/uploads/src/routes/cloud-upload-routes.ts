@@ -121,13 +121,15 @@ export function cloudUploadRoutes(uploads: CloudUploadService, signingSecret: st
         },
       },
       async (request, reply) => {
-        const { row, queued } = await uploads.addToLibrary(request.params.id);
+        const { row, queued, previousLibraryStatus } = await uploads.addToLibrary(
+          request.params.id,
+        );
         if (queued) {
           request.log.info({ uploadId: row.id }, 'cloud upload queued for the library');
           await request.server.adminAudit.record(request, {
             action: 'upload.library',
             target: uploadLabel(row),
-            before: { libraryStatus: null },
+            before: { libraryStatus: previousLibraryStatus },
             after: { libraryStatus: row.libraryStatus },
           });
         }

@@ -374,6 +374,23 @@ describe('the audit trail of the upload moderation (uploads)', () => {
       action: 'upload.library',
       changes: [{ field: 'libraryStatus', before: null, after: 'queued' }],
     });
+    // The worker finds no stored object: the add fails, and the admin tries again.
+    await expect
+      .poll(
+        async () =>
+          (
+            await auth.app.db
+              .selectFrom('cloudUploads')
+              .select('libraryStatus')
+              .where('id', '=', id)
+              .executeTakeFirstOrThrow()
+          ).libraryStatus,
+        { timeout: DEADLINE_MS, interval: 100 },
+      )
+      .toBe('failed');
+    expect(
+      await oneEntryOf(() => onUploads.post(`/api/cloud-uploads/${id}/library`)),
+    ).toMatchObject({ changes: [{ field: 'libraryStatus', before: 'failed', after: 'queued' }] });
     await expectNoEntries(async () => {
       const again = await onUploads.patch(`/api/cloud-uploads/${id}/status`, {
         status: 'rejected',

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { RefreshCw } from 'lucide-react';
 import type { AdminAuditEntry } from '@radio/contracts';
 import { Button } from '@/components/ui/button';
+import { Pager } from '@/components/ui/pager';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -96,27 +97,12 @@ export function AuditLogPanel({ timeZone }: { timeZone: string }) {
             </tbody>
           </table>
         </div>
-        <nav aria-label="Pagina's van het wijzigingslogboek" className="flex items-center gap-3">
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={page <= 1}
-            onClick={() => setPage(page - 1)}
-          >
-            Vorige
-          </Button>
-          <span className="text-sm">
-            Pagina {page} van {pages}
-          </span>
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={page >= pages}
-            onClick={() => setPage(page + 1)}
-          >
-            Volgende
-          </Button>
-        </nav>
+        <Pager
+          page={page}
+          pages={pages}
+          onPage={setPage}
+          label="Pagina's van het wijzigingslogboek"
+        />
       </>
     );
   }
