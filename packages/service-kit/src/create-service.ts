@@ -1,4 +1,5 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import {
   serializerCompiler,
@@ -131,7 +132,8 @@ export async function createService(options: ServiceOptions): Promise<ServiceApp
     }),
   );
   const releaseConnections = async (): Promise<void> => {
-    await auditJobs.close();
+    // BullMQ's close never settles while Redis is down; shutdown does not wait for it.
+    await Promise.race([auditJobs.close(), sleep(1_000, undefined, { ref: false })]);
     await app.db.destroy();
     app.redis.disconnect();
     limiter.clear();
