@@ -207,9 +207,7 @@ export class CloudUploadService {
    * copies, tags and indexes it. Asking again while queued or once added changes nothing; after a
    * failure it is tried again.
    */
-  async addToLibrary(
-    id: number,
-  ): Promise<{
+  async addToLibrary(id: number): Promise<{
     row: CloudUploadRow;
     queued: boolean;
     previousLibraryStatus: CloudUploadRow['libraryStatus'];
