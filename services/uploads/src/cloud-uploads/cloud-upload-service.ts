@@ -261,8 +261,14 @@ export class CloudUploadService {
     throw (await this.#repository.findById(id)) ? conflict(status) : notFound();
   }
 
-  /** A short-lived link to the original file; an approved upload becomes downloaded. */
-  async download(id: number, admin: string): Promise<string> {
+  /**
+   * A short-lived link to the original file; an approved upload becomes downloaded (`downloaded`:
+   * the row it became, null when it was downloaded before).
+   */
+  async download(
+    id: number,
+    admin: string,
+  ): Promise<{ url: string; downloaded: CloudUploadRow | null }> {
     const row = await this.#repository.findById(id);
     if (!row) throw notFound();
     if (row.status !== 'approved' && row.status !== 'downloaded') throw conflict('downloaded');
@@ -270,9 +276,11 @@ export class CloudUploadService {
     const url = await this.#storage.signedUrl(row.objectKey, this.#limits.downloadTtlSeconds, {
       downloadName: row.originalName,
     });
-    if (row.status === 'approved')
-      await this.#repository.move(id, ['approved'], 'downloaded', admin);
-    return url;
+    const downloaded =
+      row.status === 'approved'
+        ? await this.#repository.move(id, ['approved'], 'downloaded', admin)
+        : undefined;
+    return { url, downloaded: downloaded ?? null };
   }
 
   /** The upload behind a stored object and its bytes, for a signed local link. */

@@ -167,9 +167,19 @@ export function cloudUploadRoutes(uploads: CloudUploadService, signingSecret: st
         config: { access: 'admin' },
         schema: { params: idParams, response: { 200: cloudUploadDownloadResponseSchema } },
       },
-      async (request) => ({
-        downloadUrl: await uploads.download(request.params.id, reviewer(currentUser(request))),
-      }),
+      async (request) => {
+        const admin = reviewer(currentUser(request));
+        const { url, downloaded } = await uploads.download(request.params.id, admin);
+        if (downloaded) {
+          await request.server.adminAudit.record(request, {
+            action: 'upload.status',
+            target: uploadLabel(downloaded),
+            before: { status: 'approved' },
+            after: { status: downloaded.status },
+          });
+        }
+        return { downloadUrl: url };
+      },
     );
 
     // The admin page's inline preview, in any status (an admin listens before deciding).

@@ -3,7 +3,7 @@
  * and uploads services make the changes and enqueue them, this worker records them in
  * admin_audit_log, and the auth service's GET /api/admin/audit-log shows them.
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -48,6 +48,7 @@ let onUploads: TestClient;
 
 beforeAll(async () => {
   mkdirSync(path.join(dir, 'library'));
+  mkdirSync(path.join(dir, 'storage', 'cloud-uploads'), { recursive: true });
   gateway = await startFakeDeezerGateway();
   auth = await createTestApp(buildAuthApp);
   const env = {
@@ -59,7 +60,11 @@ beforeAll(async () => {
   };
   requestsApp = await buildRequestsApp(env);
   await requestsApp.ready();
-  uploadsApp = await buildUploadsApp({ ...env, LIBRARY_DIR: path.join(dir, 'library') });
+  uploadsApp = await buildUploadsApp({
+    ...env,
+    LIBRARY_DIR: path.join(dir, 'library'),
+    STORAGE_DIR: path.join(dir, 'storage'),
+  });
   await uploadsApp.ready();
   await auth.app.db
     .updateTable('djSettings')
@@ -344,7 +349,7 @@ describe('the audit trail of requests and the playlist (requests)', () => {
 });
 
 describe('the audit trail of the upload moderation (uploads)', () => {
-  it('records approving an upload and adding it to the library', async () => {
+  it('records approving, the first download and adding to the library of an upload', async () => {
     const { id } = await auth.app.db
       .insertInto('cloudUploads')
       .values({
@@ -367,6 +372,17 @@ describe('the audit trail of the upload moderation (uploads)', () => {
       action: 'upload.status',
       target: 'Sanne Veenstra – Nieuwe Zomer',
       changes: [{ field: 'status', before: 'pending', after: 'approved' }],
+    });
+    // The first download of an approved upload marks it downloaded; a second changes nothing.
+    writeFileSync(path.join(dir, 'storage', 'cloud-uploads/audit-zomer.mp3'), 'geen echte mp3');
+    expect(
+      await oneEntryOf(() => onUploads.post(`/api/cloud-uploads/${id}/download`)),
+    ).toMatchObject({
+      action: 'upload.status',
+      changes: [{ field: 'status', before: 'approved', after: 'downloaded' }],
+    });
+    await expectNoEntries(async () => {
+      expect((await onUploads.post(`/api/cloud-uploads/${id}/download`)).statusCode).toBe(200);
     });
     expect(
       await oneEntryOf(() => onUploads.post(`/api/cloud-uploads/${id}/library`)),
