@@ -83,6 +83,9 @@ const RecentRequests = lazyPage(
 const PlaylistPanel = lazyPage(
   async () => (await import('@/features/admin-playlist/components/playlist-panel')).PlaylistPanel,
 );
+const AuditLogPanel = lazyPage(
+  async () => (await import('@/features/audit-log/components/audit-log-panel')).AuditLogPanel,
+);
 const NotFoundPage = lazyPage(async () => (await import('./not-found-page')).NotFoundPage);
 
 /** Loads the page at `pathname` (the first one a visit shows) before it is rendered. */
@@ -182,7 +185,12 @@ function AdminRoute({ user }: { user: User }) {
           gebruikers: <UsersPanel />,
           verzoekjes: <RequestsPanel timeZone={timeZone} />,
           playlist: <PlaylistPanel timeZone={timeZone} />,
-          systeem: <StationSwitches />,
+          systeem: (
+            <>
+              <StationSwitches />
+              <AuditLogPanel timeZone={timeZone} />
+            </>
+          ),
           instellingen: <DeezerArlForm />,
         }}
       />

@@ -1,10 +1,17 @@
 import { z } from 'zod';
+import { adminChangeEventSchema } from './admin-audit.ts';
 
 /**
  * BullMQ queues, one per kind of work, each with its own worker and concurrency: a slow backfill
  * or download never delays the next now-playing poll.
  */
-export const QUEUE_NAMES = ['now-playing', 'station-sync', 'acquisition', 'maintenance'] as const;
+export const QUEUE_NAMES = [
+  'now-playing',
+  'station-sync',
+  'acquisition',
+  'maintenance',
+  'audit',
+] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
 export interface JobDefinition<Schema extends z.ZodType = z.ZodType> {
@@ -66,6 +73,16 @@ export const JOBS = {
     queue: 'acquisition',
     data: z.object({ uploadId: z.number().int().positive() }),
     attempts: 1,
+  }),
+  /**
+   * An admin change that committed, into admin_audit_log (the worker owns that table). Enqueued
+   * by the service that made the change (service-kit's AdminAuditTrail).
+   */
+  'record-admin-change': defineJob({
+    queue: 'audit',
+    data: adminChangeEventSchema,
+    // Retried with back-off (DEFAULT_JOB_ATTEMPTS); the row's unique event id makes a retry a no-op.
+    jobId: ({ eventId }) => `admin-change-${eventId}`,
   }),
   /** Repeating: deletes the sessions that expired. */
   'remove-expired-sessions': defineJob({ queue: 'maintenance', data: z.object({}) }),

@@ -202,6 +202,33 @@ export interface VoiceMessagesTable {
   createdAt: CreatedAt;
 }
 
+/** One value of an audit entry's change: already masked when it was a secret. */
+export type AdminAuditValue = string | number | boolean | null;
+
+export interface AdminAuditChange {
+  field: string;
+  before: AdminAuditValue;
+  after: AdminAuditValue;
+}
+
+/** Every admin change (owned by the worker: its record-admin-change job writes it). */
+export interface AdminAuditLogTable {
+  id: ColumnType<string, never, never>;
+  /** The change's own id (the job id): a retried job inserts nothing new. */
+  eventId: string;
+  occurredAt: ColumnType<Date, Date | string, never>;
+  actorUserId: number | null;
+  /** The admin's name (or e-mail) at the time of the change. */
+  actorLabel: string;
+  /** A stable code, e.g. `user.role`, `settings.requests`. */
+  action: string;
+  /** What was changed, for people: a user's e-mail, a request's "artist – title". */
+  target: string;
+  /** JSON text on insert. */
+  changes: ColumnType<AdminAuditChange[], string, never>;
+  recordedAt: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -213,6 +240,7 @@ export interface Database {
   cloudUploads: CloudUploadsTable;
   automationQueue: AutomationQueueTable;
   voiceMessages: VoiceMessagesTable;
+  adminAuditLog: AdminAuditLogTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -227,3 +255,4 @@ export type AutomationQueueRow = Selectable<AutomationQueueTable>;
 export type VoiceMessageRow = Selectable<VoiceMessagesTable>;
 export type CloudUploadRow = Selectable<CloudUploadsTable>;
 export type NewCloudUpload = Insertable<CloudUploadsTable>;
+export type AdminAuditLogRow = Selectable<AdminAuditLogTable>;

@@ -1,4 +1,5 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import {
   serializerCompiler,
@@ -8,6 +9,9 @@ import {
 } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import { createDb, type Db } from '@radio/db';
+import { JobProducer } from '@radio/contracts/jobs-producer';
+import { AdminAuditTrail } from './audit/admin-audit-trail.ts';
+import { assertRedisReady } from './dependency-errors.ts';
 import { refuseCrossSiteRequests } from './access/same-origin.ts';
 import { enforceRoutePolicy } from './access/route-policy.ts';
 import type { ServiceConfig } from './config.ts';
@@ -28,6 +32,8 @@ declare module 'fastify' {
     logLimiter: LogLimiter;
     /** Only the auth service writes the `sessions` table; the others read it. */
     writesSessions: boolean;
+    /** Hands each admin change to the audit log (see AdminAuditTrail). */
+    adminAudit: AdminAuditTrail;
   }
 }
 
@@ -115,7 +121,19 @@ export async function createService(options: ServiceOptions): Promise<ServiceApp
   app.decorate('logLimiter', limiter);
   app.decorate('writesSessions', options.writesSessions ?? false);
   app.decorateRequest('user', null);
+  const auditJobs = new JobProducer(app.redis, (error) =>
+    limiter.log(logger, 'warn', 'audit-queue', { error: error.message }, 'audit queue error'),
+  );
+  app.decorate(
+    'adminAudit',
+    new AdminAuditTrail(async (event) => {
+      assertRedisReady(app.redis);
+      await auditJobs.enqueue('record-admin-change', event);
+    }),
+  );
   const releaseConnections = async (): Promise<void> => {
+    // BullMQ's close never settles while Redis is down; shutdown does not wait for it.
+    await Promise.race([auditJobs.close(), sleep(1_000, undefined, { ref: false })]);
     await app.db.destroy();
     app.redis.disconnect();
     limiter.clear();

@@ -40,3 +40,4 @@ export type { SessionUser } from './access/session-user-repository.ts';
 export type { RouteEntry } from './access/route-policy.ts';
 export { SESSION_COOKIE_NAME } from './sessions/session-options.ts';
 export { endUserSession, startUserSession } from './sessions/user-session.ts';
+export { AdminAuditTrail, changedFields, type AdminChange } from './audit/admin-audit-trail.ts';

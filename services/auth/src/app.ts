@@ -5,7 +5,9 @@ import { RegistrationLimit } from './account/registration-limit.ts';
 import { isRegistrationEnabled } from './account/registration-setting.ts';
 import { UserAdminService } from './admin/user-admin-service.ts';
 import type { AuthConfig } from './config.ts';
+import { AuditLogRepository } from './audit/audit-log-repository.ts';
 import { accountRoutes } from './routes/account-routes.ts';
+import { auditLogRoutes } from './routes/audit-log-routes.ts';
 import { adminUserRoutes } from './routes/admin-user-routes.ts';
 import { ensureFirstAdminSoon } from './users/first-admin.ts';
 import { UsersRepository } from './users/users-repository.ts';
@@ -25,6 +27,7 @@ export function buildApp(config: AuthConfig): Promise<ServiceApp> {
       });
       await app.register(accountRoutes(account));
       await app.register(adminUserRoutes(new UserAdminService(users)));
+      await app.register(auditLogRoutes(new AuditLogRepository(app.db)));
       let stopFirstAdmin = (): void => {};
       app.addHook('onReady', async () => {
         stopFirstAdmin = await ensureFirstAdminSoon(users, config, app.log);

@@ -15,6 +15,7 @@ describe('every auth route under hostile input', () => {
       },
       'PATCH /api/auth/change-email': { body: { email: 'kees@radio.test', password: 'x' } },
       'PATCH /api/admin/users/:id/role': { body: { role: 'listener' } },
+      'GET /api/admin/audit-log': { query: { page: '1', pageSize: '25' } },
       'PATCH /api/admin/users/:id/limits': {
         body: {
           customRequestsPerHour: 1,

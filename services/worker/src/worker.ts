@@ -21,6 +21,7 @@ const CONCURRENCY: Record<QueueName, number> = {
   'station-sync': 1,
   acquisition: 2,
   maintenance: 1,
+  audit: 2,
 };
 const HEARTBEAT_INTERVAL_MS = 5_000;
 /** Each kind of failure is logged once per this (an outage gives one line a minute per kind). */

@@ -57,7 +57,7 @@ it('logs its start as JSON, beats its heartbeat and shuts down cleanly on SIGTER
     const started = worker.lines().find((line) => line.includes('worker started')) ?? '';
     expect(JSON.parse(started)).toMatchObject({
       name: 'worker',
-      queues: ['now-playing', 'station-sync', 'acquisition', 'maintenance'],
+      queues: ['now-playing', 'station-sync', 'acquisition', 'maintenance', 'audit'],
     });
     await waitFor(
       async () => Date.parse((await readFile(heartbeatFile, 'utf8')).trim()) > 0,

@@ -4,6 +4,12 @@ import type { SessionUser } from '@radio/service-kit';
 import { userErrors } from '../users/user-errors.ts';
 import type { UsersRepository } from '../users/users-repository.ts';
 
+/** A user as it was and as a change left it (for the audit log). */
+export interface UserChange {
+  before: UserRow;
+  after: UserRow;
+}
+
 /** What an admin does with other accounts. */
 export class UserAdminService {
   readonly #users: UsersRepository;
@@ -17,7 +23,7 @@ export class UserAdminService {
   }
 
   /** Deactivating ends the user's sessions at once. The last active admin stays active. */
-  toggleActive(admin: SessionUser, userId: number): Promise<UserRow> {
+  toggleActive(admin: SessionUser, userId: number): Promise<UserChange> {
     return this.#users.transaction(async (users) => {
       const activeAdminIds = await users.lockActiveAdmins();
       const user = found(await users.findById(userId));
@@ -26,22 +32,25 @@ export class UserAdminService {
       if (deactivating && isLastActiveAdmin(user, activeAdminIds)) throw userErrors.lastAdmin();
       const updated = found(await users.update(userId, { isActive: !user.isActive }));
       if (deactivating) await users.deleteSessions(user.id);
-      return updated;
+      return { before: user, after: updated };
     });
   }
 
   /** Demoting takes effect on the user's next call (guards read the role from the database). */
-  setRole(userId: number, role: Role): Promise<UserRow> {
+  setRole(userId: number, role: Role): Promise<UserChange> {
     return this.#users.transaction(async (users) => {
       const activeAdminIds = await users.lockActiveAdmins();
       const user = found(await users.findById(userId));
       if (role !== 'admin' && isLastActiveAdmin(user, activeAdminIds)) throw userErrors.lastAdmin();
-      return found(await users.update(userId, { role }));
+      return { before: user, after: found(await users.update(userId, { role })) };
     });
   }
 
-  async setLimits(userId: number, limits: SetLimitsBody): Promise<UserRow> {
-    return found(await this.#users.update(userId, limits));
+  setLimits(userId: number, limits: SetLimitsBody): Promise<UserChange> {
+    return this.#users.transaction(async (users) => {
+      const user = found(await users.findForUpdate(userId));
+      return { before: user, after: found(await users.update(userId, limits)) };
+    });
   }
 }
 

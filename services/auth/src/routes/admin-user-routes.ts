@@ -23,8 +23,16 @@ export function adminUserRoutes(admin: UserAdminService): RoutePlugin {
         config: { access: 'admin' },
         schema: { params: idParamsSchema, response: { 200: userSchema } },
       },
-      async (request) =>
-        toUserResponse(await admin.toggleActive(currentUser(request), request.params.id)),
+      async (request) => {
+        const change = await admin.toggleActive(currentUser(request), request.params.id);
+        await request.server.adminAudit.record(request, {
+          action: 'user.active',
+          target: change.after.email,
+          ...change,
+          fields: ['isActive'],
+        });
+        return toUserResponse(change.after);
+      },
     );
 
     app.patch(
@@ -33,7 +41,16 @@ export function adminUserRoutes(admin: UserAdminService): RoutePlugin {
         config: { access: 'admin' },
         schema: { params: idParamsSchema, body: setRoleBodySchema, response: { 200: userSchema } },
       },
-      async (request) => toUserResponse(await admin.setRole(request.params.id, request.body.role)),
+      async (request) => {
+        const change = await admin.setRole(request.params.id, request.body.role);
+        await request.server.adminAudit.record(request, {
+          action: 'user.role',
+          target: change.after.email,
+          ...change,
+          fields: ['role'],
+        });
+        return toUserResponse(change.after);
+      },
     );
 
     app.patch(
@@ -46,7 +63,21 @@ export function adminUserRoutes(admin: UserAdminService): RoutePlugin {
           response: { 200: userSchema },
         },
       },
-      async (request) => toUserResponse(await admin.setLimits(request.params.id, request.body)),
+      async (request) => {
+        const change = await admin.setLimits(request.params.id, request.body);
+        await request.server.adminAudit.record(request, {
+          action: 'user.limits',
+          target: change.after.email,
+          ...change,
+          fields: [
+            'customRequestsPerHour',
+            'customRequestsPerDay',
+            'customCooldownMinutes',
+            'canBypassLimits',
+          ],
+        });
+        return toUserResponse(change.after);
+      },
     );
   };
 }

@@ -33,6 +33,16 @@ export class UsersRepository {
     return this.#db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
+  /** The row, locked until the transaction ends (a change and its "before" agree). */
+  findForUpdate(id: number): Promise<UserRow | undefined> {
+    return this.#db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
+  }
+
   findByEmail(email: string): Promise<UserRow | undefined> {
     return this.#db
       .selectFrom('users')

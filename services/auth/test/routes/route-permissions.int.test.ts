@@ -47,6 +47,7 @@ const cases: RouteCases = {
     }),
   },
   'GET /api/admin/users': { access: 'admin' },
+  'GET /api/admin/audit-log': { access: 'admin' },
   'PATCH /api/admin/users/:id/toggle-active': {
     access: 'admin',
     call: async ({ testApp }) => ({

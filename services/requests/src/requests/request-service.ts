@@ -315,9 +315,10 @@ export class RequestService {
     id: number,
     status: 'approved' | 'rejected' | 'played',
     reviewer: Pick<SessionUser, 'name' | 'email'>,
-  ): Promise<AdminRequest> {
+  ): Promise<{ request: AdminRequest; previousStatus: RequestStatusValue }> {
     const settings = await this.#options.settings();
     const now = this.#clock();
+    let previousStatus: RequestStatusValue = 'pending';
     const row = await this.#options.repository.transaction([`request:${id}`], async (trx) => {
       const current = await trx.findForUpdate(id);
       if (!current) throw new HttpError(404, 'NOT_FOUND', 'Dit verzoekje bestaat niet.');
@@ -333,6 +334,7 @@ export class RequestService {
           `Een verzoekje met status ${current.status} kan niet naar ${status}.`,
         );
       }
+      previousStatus = current.status;
       const reviewedBy = reviewer.name.trim() || reviewer.email;
       const updated = await trx.update(id, {
         status,
@@ -357,7 +359,8 @@ export class RequestService {
       return updated;
     });
     const [view] = await this.#withPlaces([row], settings.broadcastingMode === 'live');
-    return { ...(view ?? publicView(row, null, null)), ...adminFields(row) };
+    const request = { ...(view ?? publicView(row, null, null)), ...adminFields(row) };
+    return { request, previousStatus };
   }
 
   /**

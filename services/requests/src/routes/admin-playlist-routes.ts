@@ -1,4 +1,5 @@
 import {
+  type AdminPlaylistResponse,
   adminPlaylistInsertBodySchema,
   adminPlaylistMoveBodySchema,
   adminPlaylistQuerySchema,
@@ -24,7 +25,14 @@ export function adminPlaylistRoutes(playlist: AdminPlaylist): RoutePlugin {
       { config: { access }, schema: { body: adminPlaylistMoveBodySchema, response } },
       async (request) => {
         const { machine, fromPosition, toPosition, entryId, version } = request.body;
-        return playlist.move(machine, fromPosition, toPosition, { entryId, version });
+        const moved = await playlist.move(machine, fromPosition, toPosition, { entryId, version });
+        await request.server.adminAudit.record(request, {
+          action: 'playlist.move',
+          target: entryLabel(moved, toPosition),
+          before: { position: fromPosition },
+          after: { position: toPosition },
+        });
+        return moved;
       },
     );
 
@@ -33,8 +41,22 @@ export function adminPlaylistRoutes(playlist: AdminPlaylist): RoutePlugin {
       { config: { access }, schema: { body: adminPlaylistInsertBodySchema, response } },
       async (request) => {
         const { machine, filename, position, version } = request.body;
-        return playlist.insert(machine, filename, position, { version });
+        const inserted = await playlist.insert(machine, filename, position, { version });
+        await request.server.adminAudit.record(request, {
+          action: 'playlist.insert',
+          target: entryLabel(inserted, position, filename),
+          before: { position: null },
+          after: { position },
+        });
+        return inserted;
       },
     );
   };
+}
+
+/** "artist – title" of the entry now at `position` (what was moved or inserted). */
+function entryLabel(playlist: AdminPlaylistResponse, position: number, fallback = ''): string {
+  const entry = playlist.entries.find((shown) => shown.position === position);
+  if (!entry) return fallback;
+  return [entry.artist, entry.title].filter((part) => part !== '').join(' – ') || fallback;
 }

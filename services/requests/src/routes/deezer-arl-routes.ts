@@ -4,7 +4,7 @@ import type { SettingsRepository } from '../settings/settings-repository.ts';
 import { updateDeezerArl } from '../deezer/update-deezer-arl.ts';
 
 export interface DeezerArlRoutesOptions {
-  settings: Pick<SettingsRepository, 'setDeezerArl'>;
+  settings: Pick<SettingsRepository, 'setDeezerArl' | 'get'>;
   gatewayUrl: string;
   timeoutMs: number;
 }
@@ -20,8 +20,9 @@ export function deezerArlRoutes(options: DeezerArlRoutesOptions): RoutePlugin {
           response: { 200: updateDeezerArlResponseSchema },
         },
       },
-      async (request) =>
-        updateDeezerArl(
+      async (request) => {
+        const { deezerArl } = await options.settings.get();
+        const result = await updateDeezerArl(
           {
             settings: options.settings,
             gateway: { gatewayUrl: options.gatewayUrl, timeoutMs: options.timeoutMs },
@@ -35,7 +36,18 @@ export function deezerArlRoutes(options: DeezerArlRoutesOptions): RoutePlugin {
               ),
           },
           request.body.arl,
-        ),
+        );
+        if (result.valid) {
+          await request.server.adminAudit.record(request, {
+            action: 'settings.deezer-arl',
+            target: 'Instellingen',
+            before: { deezerArl },
+            after: { deezerArl: request.body.arl },
+            secretFields: ['deezerArl'],
+          });
+        }
+        return result;
+      },
     );
   };
 }

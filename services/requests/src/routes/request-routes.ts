@@ -112,8 +112,17 @@ export function requestRoutes(requests: RequestService): RoutePlugin {
           response: { 200: adminRequestSchema },
         },
       },
-      async (request) =>
-        requests.setStatus(request.params.id, request.body.status, currentUser(request)),
+      async (request) => {
+        const { status } = request.body;
+        const changed = await requests.setStatus(request.params.id, status, currentUser(request));
+        await request.server.adminAudit.record(request, {
+          action: 'request.status',
+          target: `${changed.request.artist} – ${changed.request.title}`,
+          before: { status: changed.previousStatus },
+          after: { status },
+        });
+        return changed.request;
+      },
     );
   };
 }

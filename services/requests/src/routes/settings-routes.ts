@@ -4,7 +4,10 @@ import {
   publicDjSettingsSchema,
   toggleBodySchema,
 } from '@radio/contracts';
+import type { AdminAuditAction } from '@radio/contracts';
+import type { DjSettingsRow } from '@radio/db';
 import type { RoutePlugin } from '@radio/service-kit';
+import type { FastifyRequest } from 'fastify';
 import { toPublicSettings } from '../settings/public-settings.ts';
 import type { RequestService } from '../requests/request-service.ts';
 import type { SettingsRepository } from '../settings/settings-repository.ts';
@@ -13,6 +16,25 @@ export function settingsRoutes(
   settings: SettingsRepository,
   requests: Pick<RequestService, 'broadcastingModeChanged'>,
 ): RoutePlugin {
+  /** Changes one setting and hands the change to the audit log; answers the settings after it. */
+  async function changeSetting(
+    request: FastifyRequest,
+    action: AdminAuditAction,
+    field: keyof DjSettingsRow,
+    change: () => Promise<DjSettingsRow>,
+  ): Promise<DjSettingsRow> {
+    const before = await settings.get();
+    const after = await change();
+    await request.server.adminAudit.record(request, {
+      action,
+      target: 'Instellingen',
+      before,
+      after,
+      fields: [field],
+    });
+    return after;
+  }
+
   return async (app) => {
     app.get(
       '/api/dj-settings',
@@ -27,7 +49,11 @@ export function settingsRoutes(
         schema: { body: toggleBodySchema, response: { 200: publicDjSettingsSchema } },
       },
       async (request) =>
-        toPublicSettings(await settings.setRegistrationEnabled(request.body.enabled)),
+        toPublicSettings(
+          await changeSetting(request, 'settings.registration', 'registrationEnabled', () =>
+            settings.setRegistrationEnabled(request.body.enabled),
+          ),
+        ),
     );
 
     // Off: the request page shows its gate and POST /api/requests refuses; what waits stays queued.
@@ -37,7 +63,12 @@ export function settingsRoutes(
         config: { access: 'admin' },
         schema: { body: toggleBodySchema, response: { 200: publicDjSettingsSchema } },
       },
-      async (request) => toPublicSettings(await settings.setRequestsEnabled(request.body.enabled)),
+      async (request) =>
+        toPublicSettings(
+          await changeSetting(request, 'settings.requests', 'requestsEnabled', () =>
+            settings.setRequestsEnabled(request.body.enabled),
+          ),
+        ),
     );
 
     // Back in nonstop, the requests the DJ approved during the live show go into the queue, or
@@ -52,7 +83,12 @@ export function settingsRoutes(
         },
       },
       async (request) => {
-        const updated = await settings.setBroadcastingMode(request.body.mode);
+        const updated = await changeSetting(
+          request,
+          'settings.broadcasting-mode',
+          'broadcastingMode',
+          () => settings.setBroadcastingMode(request.body.mode),
+        );
         const { stationSubmissions } = await requests.broadcastingModeChanged(request.body.mode);
         return { ...toPublicSettings(updated), stationSubmissions };
       },

@@ -207,7 +207,11 @@ export class CloudUploadService {
    * copies, tags and indexes it. Asking again while queued or once added changes nothing; after a
    * failure it is tried again.
    */
-  async addToLibrary(id: number): Promise<{ row: CloudUploadRow; queued: boolean }> {
+  async addToLibrary(id: number): Promise<{
+    row: CloudUploadRow;
+    queued: boolean;
+    previousLibraryStatus: CloudUploadRow['libraryStatus'];
+  }> {
     const library = this.#library;
     if (!library) {
       throw new HttpError(
@@ -216,6 +220,8 @@ export class CloudUploadService {
         'Deze zender heeft geen eigen bibliotheek: voeg het nummer toe in AzuraCast.',
       );
     }
+    // For the audit log: null (never tried) or failed (tried again).
+    const previousLibraryStatus = (await this.#repository.findById(id))?.libraryStatus ?? null;
     const queued = await this.#repository.queueForLibrary(id);
     if (queued) {
       try {
@@ -224,7 +230,7 @@ export class CloudUploadService {
         await this.#repository.unqueueForLibrary(id);
         throw error;
       }
-      return { row: queued, queued: true };
+      return { row: queued, queued: true, previousLibraryStatus };
     }
     const row = await this.#repository.findById(id);
     if (!row) throw notFound();
@@ -235,7 +241,7 @@ export class CloudUploadService {
         'Alleen een goedgekeurde upload kan aan de bibliotheek worden toegevoegd.',
       );
     }
-    return { row, queued: false };
+    return { row, queued: false, previousLibraryStatus };
   }
 
   /** The upload as the API shows it. */
@@ -255,8 +261,14 @@ export class CloudUploadService {
     throw (await this.#repository.findById(id)) ? conflict(status) : notFound();
   }
 
-  /** A short-lived link to the original file; an approved upload becomes downloaded. */
-  async download(id: number, admin: string): Promise<string> {
+  /**
+   * A short-lived link to the original file; an approved upload becomes downloaded (`downloaded`:
+   * the row it became, null when it was downloaded before).
+   */
+  async download(
+    id: number,
+    admin: string,
+  ): Promise<{ url: string; downloaded: CloudUploadRow | null }> {
     const row = await this.#repository.findById(id);
     if (!row) throw notFound();
     if (row.status !== 'approved' && row.status !== 'downloaded') throw conflict('downloaded');
@@ -264,9 +276,11 @@ export class CloudUploadService {
     const url = await this.#storage.signedUrl(row.objectKey, this.#limits.downloadTtlSeconds, {
       downloadName: row.originalName,
     });
-    if (row.status === 'approved')
-      await this.#repository.move(id, ['approved'], 'downloaded', admin);
-    return url;
+    const downloaded =
+      row.status === 'approved'
+        ? await this.#repository.move(id, ['approved'], 'downloaded', admin)
+        : undefined;
+    return { url, downloaded: downloaded ?? null };
   }
 
   /** The upload behind a stored object and its bytes, for a signed local link. */

@@ -11,6 +11,7 @@ import {
   FILES_PATH_PREFIX,
 } from '@radio/contracts';
 import { currentUser, HttpError, type RoutePlugin } from '@radio/service-kit';
+import type { CloudUploadRow } from '@radio/db';
 import { attachmentDisposition, isValidPathSignature } from '@radio/storage';
 import {
   CLOUD_KEY_PREFIX,
@@ -120,8 +121,18 @@ export function cloudUploadRoutes(uploads: CloudUploadService, signingSecret: st
         },
       },
       async (request, reply) => {
-        const { row, queued } = await uploads.addToLibrary(request.params.id);
-        if (queued) request.log.info({ uploadId: row.id }, 'cloud upload queued for the library');
+        const { row, queued, previousLibraryStatus } = await uploads.addToLibrary(
+          request.params.id,
+        );
+        if (queued) {
+          request.log.info({ uploadId: row.id }, 'cloud upload queued for the library');
+          await request.server.adminAudit.record(request, {
+            action: 'upload.library',
+            target: uploadLabel(row),
+            before: { libraryStatus: previousLibraryStatus },
+            after: { libraryStatus: row.libraryStatus },
+          });
+        }
         return reply.code(queued ? 202 : 200).send({ upload: uploads.present(row) });
       },
     );
@@ -139,6 +150,13 @@ export function cloudUploadRoutes(uploads: CloudUploadService, signingSecret: st
       async (request) => {
         const admin = reviewer(currentUser(request));
         const row = await uploads.decide(request.params.id, request.body.status, admin);
+        // Only a pending upload is decided on (anything else is a 409).
+        await request.server.adminAudit.record(request, {
+          action: 'upload.status',
+          target: uploadLabel(row),
+          before: { status: 'pending' },
+          after: { status: row.status },
+        });
         return { upload: uploads.present(row) };
       },
     );
@@ -149,9 +167,19 @@ export function cloudUploadRoutes(uploads: CloudUploadService, signingSecret: st
         config: { access: 'admin' },
         schema: { params: idParams, response: { 200: cloudUploadDownloadResponseSchema } },
       },
-      async (request) => ({
-        downloadUrl: await uploads.download(request.params.id, reviewer(currentUser(request))),
-      }),
+      async (request) => {
+        const admin = reviewer(currentUser(request));
+        const { url, downloaded } = await uploads.download(request.params.id, admin);
+        if (downloaded) {
+          await request.server.adminAudit.record(request, {
+            action: 'upload.status',
+            target: uploadLabel(downloaded),
+            before: { status: 'approved' },
+            after: { status: downloaded.status },
+          });
+        }
+        return { downloadUrl: url };
+      },
     );
 
     // The admin page's inline preview, in any status (an admin listens before deciding).
@@ -187,4 +215,8 @@ export function cloudUploadRoutes(uploads: CloudUploadService, signingSecret: st
       },
     );
   };
+}
+
+function uploadLabel(row: CloudUploadRow): string {
+  return `${row.artist} – ${row.title}`;
 }

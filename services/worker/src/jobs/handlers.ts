@@ -10,6 +10,7 @@ import {
   type AcquisitionSettings,
 } from '../acquisition/acquire-deezer-track.ts';
 import { AcquisitionRepository } from '../acquisition/acquisition-repository.ts';
+import { AdminAuditLogRepository } from '../audit/admin-audit-log-repository.ts';
 import { addUploadToLibrary } from '../cloud-uploads/add-upload-to-library.ts';
 import { LibraryUploadsRepository } from '../cloud-uploads/library-uploads-repository.ts';
 import { backfillHistory } from '../history/backfill-history.ts';
@@ -60,6 +61,7 @@ export function jobHandlers(deps: JobDeps): JobHandlers {
   const libraryTracks = new LibraryTracksRepository(db);
   const acquisitions = new AcquisitionRepository(db);
   const voiceMessages = new VoiceMessagesRepository(db);
+  const auditLog = new AdminAuditLogRepository(db);
   const now = deps.now ?? (() => new Date());
   const libraryChanged = async (): Promise<void> => {
     await deps.redis.del(LIBRARY_SEARCH_CACHE_KEY);
@@ -74,6 +76,10 @@ export function jobHandlers(deps: JobDeps): JobHandlers {
       if (!storage) throw new UnrecoverableError('no object storage configured');
       const removed = await removeUnusedVoiceMessages(voiceMessages, storage, now());
       if (removed > 0) log.info({ removed }, 'unused voice messages removed');
+    },
+    'record-admin-change': async (event) => {
+      const added = await auditLog.add(event);
+      if (!added) log.info({ eventId: event.eventId }, 'admin change already recorded');
     },
     'ingest-now-playing': () =>
       ingestNowPlaying({

@@ -3,6 +3,7 @@ import { CloudDownload, Library, TriangleAlert } from 'lucide-react';
 import type { AdminRequest, RequestStatusValue } from '@radio/contracts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { Pager } from '@/components/ui/pager';
 import { Card } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
@@ -164,29 +165,7 @@ export function RequestsPanel({ timeZone }: { timeZone: string }) {
               <RequestCard key={request.id} request={request} timeZone={timeZone} />
             ))}
           </div>
-          {pages > 1 && (
-            <nav aria-label="Pagina's" className="flex items-center gap-3">
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={page <= 1}
-                onClick={() => setPage(page - 1)}
-              >
-                Vorige
-              </Button>
-              <span className="text-sm">
-                Pagina {page} van {pages}
-              </span>
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={page >= pages}
-                onClick={() => setPage(page + 1)}
-              >
-                Volgende
-              </Button>
-            </nav>
-          )}
+          {pages > 1 && <Pager page={page} pages={pages} onPage={setPage} />}
         </>
       )}
     </section>

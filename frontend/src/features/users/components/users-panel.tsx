@@ -9,6 +9,7 @@ import {
 } from '@radio/contracts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { Pager } from '@/components/ui/pager';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -273,29 +274,7 @@ export function UsersPanel() {
       {shown.map((user) => (
         <UserCard key={user.id} user={user} />
       ))}
-      {pages > 1 && (
-        <nav aria-label="Pagina's" className="flex items-center gap-3">
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={page === 0}
-            onClick={() => setPage(page - 1)}
-          >
-            Vorige
-          </Button>
-          <span className="text-sm">
-            Pagina {page + 1} van {pages}
-          </span>
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={page + 1 >= pages}
-            onClick={() => setPage(page + 1)}
-          >
-            Volgende
-          </Button>
-        </nav>
-      )}
+      {pages > 1 && <Pager page={page + 1} pages={pages} onPage={(next) => setPage(next - 1)} />}
     </section>
   );
 }
