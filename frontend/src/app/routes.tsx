@@ -71,6 +71,11 @@ const StationSwitches = lazyPage(
 const DeezerArlForm = lazyPage(
   async () => (await import('@/features/dj-settings/components/deezer-arl-form')).DeezerArlForm,
 );
+const StationSettingsForm = lazyPage(
+  async () =>
+    (await import('@/features/station-settings/components/station-settings-form'))
+      .StationSettingsForm,
+);
 const UsersPanel = lazyPage(
   async () => (await import('@/features/users/components/users-panel')).UsersPanel,
 );
@@ -177,7 +182,12 @@ function AdminRoute() {
         verzoekjes: <RequestsPanel timeZone={timeZone} />,
         playlist: <PlaylistPanel timeZone={timeZone} />,
         systeem: <StationSwitches />,
-        instellingen: <DeezerArlForm />,
+        instellingen: (
+          <>
+            <StationSettingsForm />
+            <DeezerArlForm />
+          </>
+        ),
       }}
     />
   );
