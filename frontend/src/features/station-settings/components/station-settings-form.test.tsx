@@ -1,13 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AdminSettings } from '@radio/contracts';
-import {
-  errorResponse,
-  jsonResponse,
-  mockFetch,
-  sessionHandlers,
-  testUser,
-} from '@/test/fetch-mock';
+import { jsonResponse, mockFetch, sessionHandlers, testUser } from '@/test/fetch-mock';
 import { renderApp, renderWithProviders } from '@/test/render-app';
 import { StationSettingsForm } from './station-settings-form';
 
