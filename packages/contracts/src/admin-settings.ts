@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDateTime } from './common.ts';
+import { publicDjSettingsSchema } from './settings.ts';
 
 /** The ranges the admin may set; the request rules read the values at every request. */
 export const SETTINGS_RANGES = {
@@ -122,11 +123,13 @@ export const adminSettingsSchema = z.object({
   liveUrl: z.string().nullable(),
   liveApiKeySet: z.boolean(),
   localStreamUrl: z.string(),
-  libraryName: z.string(),
-  maxRequestsPerIp: z.number().int(),
-  maxRequestsPerBrowser: z.number().int(),
-  trackCooldownHours: z.number().int(),
-  artistCooldownHours: z.number().int(),
+  ...publicDjSettingsSchema.pick({
+    libraryName: true,
+    maxRequestsPerIp: true,
+    maxRequestsPerBrowser: true,
+    trackCooldownHours: true,
+    artistCooldownHours: true,
+  }).shape,
   deezerArlSet: z.boolean(),
   updatedAt: isoDateTime,
 });

@@ -133,6 +133,40 @@ function Group({
   );
 }
 
+type HintedFieldProps = {
+  id: string;
+  label: string;
+  error: string | undefined;
+  hint: string;
+  value: string;
+  onChange: (value: string) => void;
+  type?: 'text' | 'url';
+  inputMode?: 'text' | 'url' | 'numeric';
+};
+
+/** A labelled input with a hint under it; its error (if any) and the hint describe it. */
+function HintedField({ id, label, error, hint, onChange, ...input }: HintedFieldProps) {
+  return (
+    <FormField id={id} label={label} error={error}>
+      {(control) => (
+        <>
+          <Input
+            {...control}
+            {...input}
+            autoComplete="off"
+            spellCheck={false}
+            aria-describedby={[control['aria-describedby'], `${id}-hint`].filter(Boolean).join(' ')}
+            onChange={(event) => onChange(event.target.value)}
+          />
+          <span id={`${id}-hint`} className="text-xs text-muted-foreground">
+            {hint}
+          </span>
+        </>
+      )}
+    </FormField>
+  );
+}
+
 type SourceFieldsProps = {
   which: StationSourceName;
   saved: AdminSettings;
@@ -195,31 +229,16 @@ function SourceFields({ which, saved, values, errors, result, set, onTested }: S
   return (
     <div className="grid gap-3 rounded-lg border p-3 sm:p-4">
       <h4 className="font-semibold">{source.title}</h4>
-      <FormField
+      <HintedField
         id={`${id}-url`}
         label={SETTINGS_FIELD_LABELS[source.url]}
         error={errors[source.url] ?? testError ?? undefined}
-      >
-        {(control) => (
-          <>
-            <Input
-              {...control}
-              type="url"
-              inputMode="url"
-              autoComplete="off"
-              spellCheck={false}
-              value={values[source.url]}
-              aria-describedby={[control['aria-describedby'], `${id}-url-hint`]
-                .filter(Boolean)
-                .join(' ')}
-              onChange={(event) => set({ [source.url]: event.target.value })}
-            />
-            <span id={`${id}-url-hint`} className="text-xs text-muted-foreground">
-              {urlHint}
-            </span>
-          </>
-        )}
-      </FormField>
+        hint={urlHint}
+        value={values[source.url]}
+        type="url"
+        inputMode="url"
+        onChange={(value) => set({ [source.url]: value })}
+      />
       <div className="grid gap-2">
         <div className="flex flex-wrap items-center gap-2">
           <label htmlFor={keyId} className="text-sm font-semibold">
@@ -335,48 +354,28 @@ function SettingsFields({ titleId, saved, lastSaveTests, onSaved }: SettingsFiel
   }
 
   const textField = (field: 'localStreamUrl' | 'libraryName', hint: string) => (
-    <FormField id={`${id}-${field}`} label={SETTINGS_FIELD_LABELS[field]} error={errors[field]}>
-      {(control) => (
-        <>
-          <Input
-            {...control}
-            autoComplete="off"
-            value={values[field]}
-            aria-describedby={[control['aria-describedby'], `${id}-${field}-hint`]
-              .filter(Boolean)
-              .join(' ')}
-            onChange={(event) => set({ [field]: event.target.value })}
-          />
-          <span id={`${id}-${field}-hint`} className="text-xs text-muted-foreground">
-            {hint}
-          </span>
-        </>
-      )}
-    </FormField>
+    <HintedField
+      id={`${id}-${field}`}
+      label={SETTINGS_FIELD_LABELS[field]}
+      error={errors[field]}
+      hint={hint}
+      value={values[field]}
+      onChange={(value) => set({ [field]: value })}
+    />
   );
 
   const numberField = (field: NumberField, unit: string) => {
     const { min, max } = SETTINGS_RANGES[field];
     return (
-      <FormField id={`${id}-${field}`} label={SETTINGS_FIELD_LABELS[field]} error={errors[field]}>
-        {(control) => (
-          <>
-            <Input
-              {...control}
-              inputMode="numeric"
-              autoComplete="off"
-              value={values[field]}
-              aria-describedby={[control['aria-describedby'], `${id}-${field}-hint`]
-                .filter(Boolean)
-                .join(' ')}
-              onChange={(event) => set({ [field]: event.target.value })}
-            />
-            <span id={`${id}-${field}-hint`} className="text-xs text-muted-foreground">
-              {min} tot en met {max} {unit}
-            </span>
-          </>
-        )}
-      </FormField>
+      <HintedField
+        id={`${id}-${field}`}
+        label={SETTINGS_FIELD_LABELS[field]}
+        error={errors[field]}
+        hint={`${min} tot en met ${max} ${unit}`}
+        value={values[field]}
+        inputMode="numeric"
+        onChange={(value) => set({ [field]: value })}
+      />
     );
   };
 
