@@ -223,7 +223,7 @@ function SourceFields({ which, saved, values, errors, result, set, onTested }: S
     which === 'nonstop'
       ? saved.nonstopIsBuiltIn
         ? 'Nu: de ingebouwde zender. Leeg laten en opslaan zet de ingebouwde zender terug.'
-        : 'Het now-playing-adres van AzuraCast, bijvoorbeeld https://radio.example/api/nowplaying/1. Leeg: de ingebouwde zender.'
+        : 'Het now-playing-adres van AzuraCast, bijvoorbeeld https://radio.example/api/nowplaying/1. Leeg: de ingebouwde zender, als die draait.'
       : 'Het now-playing-adres van de live-bron. Leeg: geen live-bron.';
   const resultId = `${id}-result`;
   return (
