@@ -1,7 +1,15 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { builtInNowPlayingUrl } from '@radio/station';
 import { createTestApp, type TestApp, type TestClient } from '@radio/service-kit/testing';
-import { startFakeStationServer, type FakeStationServer } from '@radio/testing';
+import {
+  freePort,
+  startFakeStationServer,
+  stopProcess,
+  waitFor,
+  type FakeStationServer,
+} from '@radio/testing';
 import { buildRequestsApp } from '../build.ts';
 import { seedTrack, updateSettings } from '../requests/seed.ts';
 
@@ -347,5 +355,75 @@ describe('POST /api/admin/settings/test-source', () => {
       message: 'Voer een http(s)-adres in om te testen',
       code: 'VALIDATION_ERROR',
     });
+  });
+});
+
+describe('the requests service log', () => {
+  it('never holds an API key that was sent: saved, refused, malformed or only tested', async () => {
+    const port = await freePort();
+    const serverFile = fileURLToPath(new URL('../../src/server.ts', import.meta.url));
+    const server = spawn(process.execPath, [serverFile], {
+      env: {
+        PATH: process.env.PATH ?? '',
+        ...t.env,
+        PORT: String(port),
+        LOG_LEVEL: 'trace',
+        LOG_FORMAT: 'json',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    server.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    server.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const keys = [
+      'sleutel-goed-1234',
+      'sleutel-kapot-5678',
+      'sleutel-los-9012',
+      'sleutel-test-3456',
+    ];
+    try {
+      const base = `http://127.0.0.1:${port}`;
+      await waitFor(async () => (await fetch(`${base}/readyz`)).ok, 'requests service');
+      const cookie = [...admin.cookies]
+        .map(([name, value]) => `${name}=${encodeURIComponent(value)}`)
+        .join('; ');
+      const call = (method: string, path: string, body: string) =>
+        fetch(`${base}${path}`, {
+          method,
+          headers: { cookie, 'content-type': 'application/json' },
+          body,
+        });
+      const statuses = [
+        (
+          await call(
+            'PATCH',
+            '/api/admin/settings',
+            JSON.stringify({ liveUrl: station.nowPlayingUrl, liveApiKey: keys[0] }),
+          )
+        ).status,
+      ];
+      station.respond('/api/nowplaying/1', { status: 500, text: 'kapot' });
+      statuses.push(
+        (await call('PATCH', '/api/admin/settings', JSON.stringify({ liveApiKey: keys[1] })))
+          .status,
+        (await call('PATCH', '/api/admin/settings', `{"liveApiKey": "${keys[2]}"`)).status,
+        (
+          await call(
+            'POST',
+            '/api/admin/settings/test-source',
+            JSON.stringify({ url: station.nowPlayingUrl, apiKey: keys[3] }),
+          )
+        ).status,
+      );
+      expect(statuses).toEqual([200, 422, 400, 200]);
+      await waitFor(
+        async () => output.split('/api/admin/settings').length - 1 >= 4,
+        'four request lines in the log',
+        5_000,
+      );
+    } finally {
+      await stopProcess(server);
+    }
+    for (const key of keys) expect(output).not.toContain(key);
   });
 });
