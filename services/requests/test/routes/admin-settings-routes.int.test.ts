@@ -11,7 +11,7 @@ import {
   type FakeStationServer,
 } from '@radio/testing';
 import { buildRequestsApp } from '../build.ts';
-import { seedTrack, updateSettings } from '../requests/seed.ts';
+import { seedPlay, seedTrack, updateSettings } from '../requests/seed.ts';
 
 const BUILT_IN = 'http://127.0.0.1:9/';
 const builtInUrl = builtInNowPlayingUrl(BUILT_IN);
@@ -32,6 +32,7 @@ afterAll(async () => {
 beforeEach(async () => {
   station.reset();
   await t.app.db.deleteFrom('songRequests').execute();
+  await t.app.db.deleteFrom('playHistory').execute();
   await updateSettings(t.app.db, {
     nonstopUrl: builtInUrl,
     nonstopApiKey: 'test-internal-token',
@@ -309,6 +310,28 @@ describe('PATCH /api/admin/settings', () => {
     expect(refused.json().code).toBe('BROWSER_LIMIT');
 
     await admin.patch('/api/admin/settings', { maxRequestsPerBrowser: 2 });
+    expect((await submit()).statusCode).toBe(201);
+  });
+
+  it('applies a shorter track cooldown to the next request at once', async () => {
+    const track = await seedTrack(t.app.db, { title: 'Radar Love', artist: 'Golden Earring' });
+    await seedPlay(t.app.db, {
+      title: 'Radar Love',
+      artist: 'Golden Earring',
+      playedAt: new Date(Date.now() - 90 * 60_000),
+    });
+    const listener = await t.as('listener');
+    const submit = () =>
+      listener.request({
+        method: 'POST',
+        url: '/api/requests',
+        payload: { libraryTrackId: track, browserFingerprint: 'cooldown-browser' },
+      });
+    const refused = await submit();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('TRACK_COOLDOWN');
+
+    await admin.patch('/api/admin/settings', { trackCooldownHours: 1 });
     expect((await submit()).statusCode).toBe(201);
   });
 });
