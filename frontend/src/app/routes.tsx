@@ -71,6 +71,11 @@ const StationSwitches = lazyPage(
 const DeezerArlForm = lazyPage(
   async () => (await import('@/features/dj-settings/components/deezer-arl-form')).DeezerArlForm,
 );
+const StationSettingsForm = lazyPage(
+  async () =>
+    (await import('@/features/station-settings/components/station-settings-form'))
+      .StationSettingsForm,
+);
 const UsersPanel = lazyPage(
   async () => (await import('@/features/users/components/users-panel')).UsersPanel,
 );
@@ -191,7 +196,12 @@ function AdminRoute({ user }: { user: User }) {
               <AuditLogPanel timeZone={timeZone} />
             </>
           ),
-          instellingen: <DeezerArlForm />,
+          instellingen: (
+            <>
+              <StationSettingsForm />
+              <DeezerArlForm />
+            </>
+          ),
         }}
       />
     </>

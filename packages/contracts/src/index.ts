@@ -13,3 +13,4 @@ export * from './cloud-uploads.ts';
 export * from './play-history-export.ts';
 export * from './admin-playlist.ts';
 export * from './admin-audit.ts';
+export * from './admin-settings.ts';

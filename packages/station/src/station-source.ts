@@ -72,15 +72,27 @@ export interface StationSource {
   queue(): Promise<QueueEntry[]>;
 }
 
+/** What went wrong, for a person (the admin's source test says it in Dutch). */
+export type StationSourceFailure =
+  | 'bad-url'
+  | 'unreachable'
+  | 'timeout'
+  | 'http-status'
+  | 'not-json'
+  | 'unexpected-answer'
+  | 'other';
+
 /** A source answered something unusable or not at all; `message` is for the operator's log. */
 export class StationSourceError extends Error {
   override readonly name = 'StationSourceError';
   /** The HTTP status when the source answered with an error status. */
   readonly status: number | null;
+  readonly failure: StationSourceFailure;
 
-  constructor(message: string, options: { status?: number } = {}) {
+  constructor(message: string, options: { status?: number; failure?: StationSourceFailure } = {}) {
     super(message);
     this.status = options.status ?? null;
+    this.failure = options.failure ?? (options.status ? 'http-status' : 'other');
   }
 }
 

@@ -22,6 +22,8 @@ import { LibrarySearchRepository } from './library/library-search-repository.ts'
 import { CachedLibrarySearch } from './library/cached-library-search.ts';
 import { RedisRateLimiter } from './catalogue/redis-rate-limiter.ts';
 import { settingsRoutes } from './routes/settings-routes.ts';
+import { adminSettingsRoutes } from './routes/admin-settings-routes.ts';
+import { AdminSettings } from './settings/admin-settings.ts';
 import { stationRoutes } from './routes/station-routes.ts';
 import { SettingsRepository } from './settings/settings-repository.ts';
 import { BuiltInPlaysRepository } from './station/built-in-plays-repository.ts';
@@ -114,6 +116,17 @@ export function buildApp(
       options.expose?.({ rules, requests, queue });
 
       await app.register(settingsRoutes(settings, requests));
+      await app.register(
+        adminSettingsRoutes(
+          new AdminSettings({
+            settings,
+            builtIn:
+              builtInUrl === null
+                ? null
+                : { nowPlayingUrl: builtInUrl, apiKey: config.INTERNAL_TOKEN },
+          }),
+        ),
+      );
       await app.register(requestRoutes(requests));
       await app.register(
         searchRoutes(

@@ -10,6 +10,23 @@ describe('every requests route under hostile input', () => {
       'POST /api/dj-settings/registration': { body: { enabled: true } },
       'PATCH /api/admin/toggle-requests': { body: { enabled: false } },
       'POST /api/admin/update-deezer-arl': { body: { arl: FAKE_VALID_ARL } },
+      'PATCH /api/admin/settings': {
+        body: {
+          nonstopUrl: 'http://127.0.0.1:9/api/nowplaying/1',
+          nonstopApiKey: 'sleutel',
+          liveUrl: null,
+          liveApiKey: '',
+          localStreamUrl: '/stream/radio.m3u8',
+          libraryName: 'Nonstop Mix',
+          maxRequestsPerIp: 10,
+          maxRequestsPerBrowser: 3,
+          trackCooldownHours: 3,
+          artistCooldownHours: 1,
+        },
+      },
+      'POST /api/admin/settings/test-source': {
+        body: { url: 'http://127.0.0.1:9/api/nowplaying/1', apiKey: 'sleutel', which: 'live' },
+      },
       'POST /api/requests': {
         body: { source: 'local', libraryTrackId: 1, message: 'Voor Jan', browserFingerprint: 'b1' },
       },

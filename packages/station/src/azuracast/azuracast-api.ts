@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { StationSourceError } from '../station-source.ts';
+import { StationSourceError, type StationSourceFailure } from '../station-source.ts';
 import { BROWSER_USER_AGENT, causeOf } from '../http.ts';
 import { apiErrorSchema } from './read-schemas.ts';
 
@@ -48,8 +48,12 @@ export class AzuraCastApi {
 
   async get<S extends z.ZodType>(url: URL, schema: S): Promise<z.output<S>> {
     const where = `GET ${redacted(url)}`;
-    const fail = (problem: string, status?: number): StationSourceError =>
-      new StationSourceError(`station source ${where}: ${problem}`, { status });
+    const fail = (
+      problem: string,
+      failure: StationSourceFailure,
+      status?: number,
+    ): StationSourceError =>
+      new StationSourceError(`station source ${where}: ${problem}`, { status, failure });
     let status: number;
     let body: string;
     try {
@@ -62,22 +66,25 @@ export class AzuraCastApi {
       body = await response.text();
     } catch (error) {
       if (error instanceof Error && error.name === 'TimeoutError') {
-        throw fail(`no answer within ${this.#timeoutMs / 1000} s`);
+        throw fail(`no answer within ${this.#timeoutMs / 1000} s`, 'timeout');
       }
-      throw fail(`no answer (${causeOf(error)})`);
+      throw fail(`no answer (${causeOf(error)})`, 'unreachable');
     }
     if (status < 200 || status > 299)
-      throw fail(`HTTP ${status}${hintFor(status)}: ${errorText(body)}`, status);
+      throw fail(`HTTP ${status}${hintFor(status)}: ${errorText(body)}`, 'http-status', status);
     let json: unknown;
     try {
       json = JSON.parse(body);
     } catch {
-      throw fail(`the answer is not JSON: ${snippet(body)}`);
+      throw fail(`the answer is not JSON: ${snippet(body)}`, 'not-json');
     }
     const parsed = schema.safeParse(json);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      throw fail(`unexpected answer: ${issue?.path.join('.') || '(body)'}: ${issue?.message}`);
+      throw fail(
+        `unexpected answer: ${issue?.path.join('.') || '(body)'}: ${issue?.message}`,
+        'unexpected-answer',
+      );
     }
     return parsed.data;
   }
@@ -110,7 +117,9 @@ function parseUrl(value: string): URL {
   } catch {
     // reported below
   }
-  throw new StationSourceError(`station source: "${value}" is not an http(s) URL`);
+  throw new StationSourceError(`station source: "${value}" is not an http(s) URL`, {
+    failure: 'bad-url',
+  });
 }
 
 function stationApiOf(nowPlayingUrl: URL): URL | string {

@@ -8,6 +8,20 @@ import {
   type DjSettingsTable,
 } from '@radio/db';
 
+export type SettingsFormChanges = Pick<
+  Updateable<DjSettingsTable>,
+  | 'nonstopUrl'
+  | 'nonstopApiKey'
+  | 'liveUrl'
+  | 'liveApiKey'
+  | 'localStreamUrl'
+  | 'libraryName'
+  | 'maxRequestsPerIp'
+  | 'maxRequestsPerBrowser'
+  | 'trackCooldownHours'
+  | 'artistCooldownHours'
+>;
+
 /** The single dj_settings row: the requests service owns it and is its only writer. */
 export class SettingsRepository {
   readonly #db: Db;
@@ -47,11 +61,17 @@ export class SettingsRepository {
     await this.#change({ deezerArl: arl });
   }
 
+  /** The sources, the stream, the library name and the request limits (the admin's form). */
+  update(changes: SettingsFormChanges): Promise<DjSettingsRow> {
+    return this.#change(changes);
+  }
+
   #change(
     setting: Pick<
       Updateable<DjSettingsTable>,
       'requestsEnabled' | 'registrationEnabled' | 'broadcastingMode' | 'deezerArl'
-    >,
+    > &
+      SettingsFormChanges,
   ): Promise<DjSettingsRow> {
     const changes = { ...setting, updatedAt: new Date() };
     return this.#db

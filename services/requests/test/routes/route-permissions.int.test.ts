@@ -47,6 +47,16 @@ const cases: RouteCases = {
     access: 'admin',
     call: () => ({ payload: { arl: FAKE_VALID_ARL } }),
   },
+  'GET /api/admin/settings': { access: 'admin' },
+  'PATCH /api/admin/settings': {
+    access: 'admin',
+    call: ({ seq }) => ({ payload: { libraryName: `Nonstop Mix ${seq}`, trackCooldownHours: 3 } }),
+  },
+  // Nothing listens on the discard port: the test answers 200 with what failed.
+  'POST /api/admin/settings/test-source': {
+    access: 'admin',
+    call: () => ({ payload: { url: 'http://127.0.0.1:9/api/nowplaying/1' } }),
+  },
   'POST /api/requests': {
     access: 'user',
     success: 201,

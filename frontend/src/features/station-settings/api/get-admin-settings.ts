@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { AdminSettings } from '@radio/contracts';
+import { apiJson } from '@/lib/api-client';
+
+export const adminSettingsQueryKey = ['admin', 'settings'] as const;
+
+/** The settings tab's values; API keys and the ARL only as set or not. */
+export const fetchAdminSettings = (): Promise<AdminSettings> =>
+  apiJson<AdminSettings>('GET', '/api/admin/settings');
+
+export const adminSettingsQueryOptions = queryOptions({
+  queryKey: adminSettingsQueryKey,
+  queryFn: fetchAdminSettings,
+  retry: false,
+});
+
+export function useAdminSettings() {
+  return useQuery(adminSettingsQueryOptions);
+}
