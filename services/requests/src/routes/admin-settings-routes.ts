@@ -6,7 +6,7 @@ import {
   updateAdminSettingsResponseSchema,
 } from '@radio/contracts';
 import type { RoutePlugin } from '@radio/service-kit';
-import type { AdminSettings } from '../settings/admin-settings.ts';
+import { SETTINGS_FORM_FIELDS, type AdminSettings } from '../settings/admin-settings.ts';
 
 /** The settings tab: sources, stream, library name and request limits (keys write only). */
 export function adminSettingsRoutes(settings: AdminSettings): RoutePlugin {
@@ -27,11 +27,17 @@ export function adminSettingsRoutes(settings: AdminSettings): RoutePlugin {
           response: { 200: updateAdminSettingsResponseSchema },
         },
       },
-      // For an audit trail: `settings.get()` before and `updated.settings` after both show keys
-      // and the ARL only as set or not.
       async (request) => {
-        const updated = await settings.update(request.body);
-        return updated;
+        const { response, before, after } = await settings.update(request.body);
+        await request.server.adminAudit.record(request, {
+          action: 'settings.station',
+          target: 'Instellingen',
+          before,
+          after,
+          fields: SETTINGS_FORM_FIELDS,
+          secretFields: ['nonstopApiKey', 'liveApiKey'],
+        });
+        return response;
       },
     );
 

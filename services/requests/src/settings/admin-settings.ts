@@ -19,6 +19,27 @@ export interface AdminSettingsOptions {
 
 const hasText = (value: string | null): boolean => Boolean(value?.trim());
 
+/** What the admin is answered, and the rows before and after (for the audit trail only). */
+export interface SettingsUpdate {
+  response: UpdateAdminSettingsResponse;
+  before: DjSettingsRow;
+  after: DjSettingsRow;
+}
+
+/** The fields of the settings form, as the audit trail compares them. */
+export const SETTINGS_FORM_FIELDS = [
+  'nonstopUrl',
+  'nonstopApiKey',
+  'liveUrl',
+  'liveApiKey',
+  'localStreamUrl',
+  'libraryName',
+  'maxRequestsPerIp',
+  'maxRequestsPerBrowser',
+  'trackCooldownHours',
+  'artistCooldownHours',
+] as const satisfies readonly (keyof DjSettingsRow)[];
+
 const sources = {
   nonstop: { url: 'nonstopUrl', key: 'nonstopApiKey' },
   live: { url: 'liveUrl', key: 'liveApiKey' },
@@ -67,7 +88,7 @@ export class AdminSettings {
    * Saves the changes once every changed source passed its test. A cleared nonstop URL goes back
    * to the built-in station when there is one.
    */
-  async update(changes: AdminSettingsChanges): Promise<UpdateAdminSettingsResponse> {
+  async update(changes: AdminSettingsChanges): Promise<SettingsUpdate> {
     const before = await this.#settings.get();
     const sourceTests: UpdateAdminSettingsResponse['sourceTests'] = {};
     for (const which of ['nonstop', 'live'] as const) {
@@ -87,7 +108,7 @@ export class AdminSettings {
       );
       after = await this.#settings.get();
     }
-    return { settings: this.view(after), sourceTests };
+    return { response: { settings: this.view(after), sourceTests }, before, after };
   }
 
   /** Tests a URL without saving: with `apiKey`, else the stored key of `which`, else none. */

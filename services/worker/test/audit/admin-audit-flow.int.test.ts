@@ -260,6 +260,39 @@ describe('the audit trail of the settings routes (requests)', () => {
   });
 });
 
+describe('the audit trail of the settings form (requests)', () => {
+  it('records the changed fields with a key masked, and nothing for a refused change', async () => {
+    const secretKey = 'live-sleutel-7f3a9c2e';
+    const entry = await oneEntryOf(() =>
+      onRequests.patch('/api/admin/settings', {
+        libraryName: 'Polder Nonstop',
+        trackCooldownHours: 5,
+        // No live URL: nothing to test, the key is stored as it is.
+        liveApiKey: secretKey,
+      }),
+    );
+    expect(entry).toMatchObject({ action: 'settings.station', target: 'Instellingen' });
+    expect(entry.changes).toEqual(
+      expect.arrayContaining([
+        { field: 'liveApiKey', before: 'niet ingesteld', after: 'ingesteld' },
+        { field: 'libraryName', before: expect.any(String), after: 'Polder Nonstop' },
+        { field: 'trackCooldownHours', before: 3, after: 5 },
+      ]),
+    );
+    expect(entry.changes).toHaveLength(3);
+    const rows = await sql<{
+      row: string;
+    }>`select row_to_json(a)::text as row from admin_audit_log a`.execute(workerDb);
+    for (const { row } of rows.rows) expect(row).not.toContain(secretKey);
+
+    await expectNoEntries(async () => {
+      const refused = await onRequests.patch('/api/admin/settings', { trackCooldownHours: 999 });
+      expect(refused.statusCode).toBe(400);
+    });
+    await onRequests.patch('/api/admin/settings', { trackCooldownHours: 3, liveApiKey: null });
+  });
+});
+
 describe('the audit trail of requests and the playlist (requests)', () => {
   it('records a request status change, and nothing for a refused one', async () => {
     const filename = 'Verzoek/BLØF - Zoutelande.mp3';
