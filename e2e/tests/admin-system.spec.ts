@@ -82,6 +82,35 @@ test('the admin switches requests off and goes live; a listener sees both', asyn
   await expect(requests).toBeChecked();
   await page.getByRole('switch', { name: 'Live uitzending' }).click();
   await expect(page.getByRole('banner').getByText('LIVE', { exact: true })).toHaveCount(0);
+  // Each switch is in the change log, newest first: who, what, before → after.
+  const changeLog = page.getByRole('region', { name: 'Wijzigingslogboek' });
+  await expect
+    .poll(
+      async () => {
+        await changeLog.getByRole('button', { name: 'Vernieuwen' }).click();
+        return changeLog
+          .getByRole('row')
+          .evaluateAll((rows) =>
+            rows.slice(1, 5).map((row) => (row as HTMLElement).innerText.replace(/\s+/g, ' ')),
+          );
+      },
+      { timeout: 10_000 },
+    )
+    .toEqual([
+      expect.stringMatching(
+        /Beheerder Bram Uitzendmodus Instellingen Uitzendmodus: Live → Nonstop$/,
+      ),
+      expect.stringMatching(
+        /Beheerder Bram Verzoekjes aan\/uit Instellingen Verzoekjes: Uit → Aan$/,
+      ),
+      expect.stringMatching(
+        /Beheerder Bram Uitzendmodus Instellingen Uitzendmodus: Nonstop → Live$/,
+      ),
+      expect.stringMatching(
+        /Beheerder Bram Verzoekjes aan\/uit Instellingen Verzoekjes: Aan → Uit$/,
+      ),
+    ]);
+  await lookAt(page, 'admin-system-change-log');
   await listenerPage.reload();
   await expect(listenerPage.getByRole('heading', { name: /Zoek een nummer/ })).toBeVisible();
   await listener.close();

@@ -54,49 +54,49 @@ export function AuditLogPanel({ timeZone }: { timeZone: string }) {
   } else {
     body = (
       <>
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead className="text-xs text-muted-foreground">
-              <tr>
-                <th scope="col" className="py-2 pr-4 font-semibold">
-                  Wanneer
-                </th>
-                <th scope="col" className="py-2 pr-4 font-semibold">
-                  Wie
-                </th>
-                <th scope="col" className="py-2 pr-4 font-semibold">
-                  Wat
-                </th>
-                <th scope="col" className="py-2 font-semibold">
-                  Van → Naar
-                </th>
+        {/* On a phone each change is a block of its own (no sideways scrolling); a table from md. */}
+        <table className="w-full text-left text-sm max-md:block">
+          <thead className="text-xs text-muted-foreground max-md:sr-only">
+            <tr>
+              <th scope="col" className="py-2 pr-4 font-semibold">
+                Wanneer
+              </th>
+              <th scope="col" className="py-2 pr-4 font-semibold">
+                Wie
+              </th>
+              <th scope="col" className="py-2 pr-4 font-semibold">
+                Wat
+              </th>
+              <th scope="col" className="py-2 font-semibold">
+                Van → Naar
+              </th>
+            </tr>
+          </thead>
+          <tbody className="max-md:block">
+            {log.data.entries.map((entry) => (
+              <tr
+                key={entry.id}
+                className="border-t border-border align-top max-md:grid max-md:gap-0.5 max-md:py-2"
+              >
+                <td className="py-2 pr-4 whitespace-nowrap max-md:p-0 max-md:text-xs max-md:text-muted-foreground">
+                  <time dateTime={entry.occurredAt}>
+                    {when.format(Date.parse(entry.occurredAt))}
+                  </time>
+                </td>
+                <td className="py-2 pr-4 break-words max-md:p-0">{entry.actorLabel}</td>
+                <td className="py-2 pr-4 max-md:p-0">
+                  <span className="font-medium">{actionLabel(entry.action)}</span>
+                  {entry.target && (
+                    <span className="block break-words text-muted-foreground">{entry.target}</span>
+                  )}
+                </td>
+                <td className="py-2 max-md:p-0">
+                  <Changes entry={entry} />
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {log.data.entries.map((entry) => (
-                <tr key={entry.id} className="border-t border-border align-top">
-                  <td className="py-2 pr-4 whitespace-nowrap">
-                    <time dateTime={entry.occurredAt}>
-                      {when.format(Date.parse(entry.occurredAt))}
-                    </time>
-                  </td>
-                  <td className="py-2 pr-4 break-words">{entry.actorLabel}</td>
-                  <td className="py-2 pr-4">
-                    <span className="font-medium">{actionLabel(entry.action)}</span>
-                    {entry.target && (
-                      <span className="block break-words text-muted-foreground">
-                        {entry.target}
-                      </span>
-                    )}
-                  </td>
-                  <td className="py-2">
-                    <Changes entry={entry} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </table>
         <Pager
           page={page}
           pages={pages}
