@@ -12,3 +12,4 @@ export * from './voicetrack.ts';
 export * from './cloud-uploads.ts';
 export * from './play-history-export.ts';
 export * from './admin-playlist.ts';
+export * from './admin-overview.ts';

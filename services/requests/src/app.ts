@@ -6,6 +6,9 @@ import { pathSigningSecret } from '@radio/storage';
 import type { RequestsConfig } from './config.ts';
 import { deezerArlRoutes } from './routes/deezer-arl-routes.ts';
 import { adminPlaylistRoutes } from './routes/admin-playlist-routes.ts';
+import { adminOverviewRoutes } from './routes/admin-overview-routes.ts';
+import { AdminOverviewService } from './overview/admin-overview.ts';
+import { OverviewRepository } from './overview/overview-repository.ts';
 import { AdminPlaylist } from './queue/admin-playlist.ts';
 import { AutomationQueue } from './queue/automation-queue.ts';
 import { DeezerCatalogue } from './catalogue/deezer-catalogue.ts';
@@ -140,6 +143,17 @@ export function buildApp(
             queue,
             settings: () => settings.get(),
             remainingSeconds: (now) => nowPlaying.remainingSeconds(now),
+            builtInSource,
+            clock: options.clock,
+          }),
+        ),
+      );
+      await app.register(
+        adminOverviewRoutes(
+          new AdminOverviewService({
+            repository: new OverviewRepository(app.db, config.STATION_TZ),
+            redis: app.redis,
+            settings: () => settings.get(),
             builtInSource,
             clock: options.clock,
           }),
