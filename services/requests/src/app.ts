@@ -29,6 +29,7 @@ import { stationRoutes } from './routes/station-routes.ts';
 import { SettingsRepository } from './settings/settings-repository.ts';
 import { BuiltInPlaysRepository } from './station/built-in-plays-repository.ts';
 import { StationLibrary } from './station/station-library.ts';
+import { icecastListeners } from './station/icecast-listeners.ts';
 
 export interface RequestsAppOptions {
   /** The clock of the request rules (tests move it). */
@@ -172,6 +173,19 @@ export function buildApp(
             publicOrigin,
           },
           queue,
+          listeners: async () => {
+            const icecastPort = config.ICECAST_PORT;
+            if (icecastPort === undefined) return 0;
+            return icecastListeners(icecastPort, (error) =>
+              app.logLimiter.log(
+                app.log,
+                'warn',
+                'icecast-status',
+                { error: error.message },
+                'Icecast status unreadable: 0 listeners published',
+              ),
+            );
+          },
         }),
       );
 
