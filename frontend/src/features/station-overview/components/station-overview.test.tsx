@@ -102,7 +102,7 @@ describe('the station overview', () => {
     expect(within(source).queryByText('Actueel')).toBeNull();
     expect(within(source).getByText('Live · AzuraCast')).toBeDefined();
     expect(card('Nu op de radio').textContent).toContain('Er speelt nu niets.');
-    expect(card('Nu op de radio').textContent).toContain('Nog niets in de wachtrij.');
+    expect(card('Nu op de radio').textContent).toContain('Nog niet bekend.');
     expect(card('Luisteraars').textContent).toContain('Onbekend');
   });
 

@@ -78,7 +78,11 @@ function NowPlayingCard({ overview }: { overview: AdminOverview }) {
       </p>
       <h3 className="text-sm font-semibold text-muted-foreground">Hierna</h3>
       {next.length === 0 ? (
-        <p className="text-sm text-muted-foreground">Nog niets in de wachtrij.</p>
+        <p className="text-sm text-muted-foreground">
+          {overview.source.kind === 'builtin'
+            ? 'Niets in de wachtrij: de zender kiest zelf uit de bibliotheek.'
+            : 'Nog niet bekend.'}
+        </p>
       ) : (
         <ol className="grid list-inside list-decimal gap-1 text-sm">
           {next.map((song, index) => (
