@@ -85,6 +85,10 @@ const RequestsPanel = lazyPage(
 const RecentRequests = lazyPage(
   async () => (await import('@/features/admin-requests/components/recent-requests')).RecentRequests,
 );
+const StationOverview = lazyPage(
+  async () =>
+    (await import('@/features/station-overview/components/station-overview')).StationOverview,
+);
 const PlaylistPanel = lazyPage(
   async () => (await import('@/features/admin-playlist/components/playlist-panel')).PlaylistPanel,
 );
@@ -186,7 +190,12 @@ function AdminRoute({ user }: { user: User }) {
       <AdminManagementPage
         timeZone={timeZone}
         panels={{
-          overzicht: <RecentRequests timeZone={timeZone} />,
+          overzicht: (
+            <>
+              <StationOverview timeZone={timeZone} />
+              <RecentRequests timeZone={timeZone} />
+            </>
+          ),
           gebruikers: <UsersPanel />,
           verzoekjes: <RequestsPanel timeZone={timeZone} />,
           playlist: <PlaylistPanel timeZone={timeZone} />,

@@ -14,3 +14,4 @@ export * from './play-history-export.ts';
 export * from './admin-playlist.ts';
 export * from './admin-audit.ts';
 export * from './admin-settings.ts';
+export * from './admin-overview.ts';

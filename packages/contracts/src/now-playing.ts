@@ -87,10 +87,36 @@ export const nowPlayingSnapshotSchema = z.object({
     .max(SONG_HISTORY_LENGTH),
   /** When the source gave this answer, unix milliseconds. */
   observedAt: z.number().int(),
+  /** Listeners the source counted in this answer; null when it does not say. */
+  listeners: z
+    .object({ current: z.number().int().nonnegative(), unique: z.number().int().nonnegative() })
+    .nullable()
+    .default(null),
+  /** The song the source says plays next (AzuraCast's `playing_next`); null when it does not say. */
+  playingNext: z
+    .object({ artist: z.string(), title: z.string(), duration: z.number().int().nonnegative() })
+    .nullable()
+    .default(null),
   /** How often the worker polls the source (INGEST_INTERVAL_SECONDS); its default when absent. */
   pollIntervalMs: z.number().int().positive().default(10_000),
 });
 export type NowPlayingSnapshot = z.infer<typeof nowPlayingSnapshotSchema>;
+
+/** Redis key of the worker's ingestion health (how the last polls of the source went). */
+export const NOW_PLAYING_HEALTH_KEY = 'now-playing:source-health';
+
+/** What the worker keeps under NOW_PLAYING_HEALTH_KEY; shared by every worker copy. */
+export const sourceHealthSchema = z.object({
+  /** Key of the source followed last; null while none is configured. */
+  source: z.string().nullable(),
+  /** Failed polls in a row. */
+  failures: z.number().int().nonnegative(),
+  /** Unix ms of the first failure of this outage. */
+  failingSince: z.number().int().nullable(),
+  /** Unix ms before which the source is not asked again (back-off). */
+  nextAttemptAt: z.number().int(),
+});
+export type SourceHealth = z.infer<typeof sourceHealthSchema>;
 
 /** Polls in a row that may fail before now playing is shown as stale. */
 export const MISSED_POLLS_BEFORE_STALE = 2;

@@ -30,6 +30,10 @@ export interface NowPlaying {
   current: CurrentSong | null;
   /** Newest first, without the current song. */
   recent: PlayedSong[];
+  /** Listeners connected now; absent when the source does not say. */
+  listeners?: { current: number; unique: number };
+  /** What the source says plays next; absent when it does not say. */
+  playingNext?: { artist: string; title: string; duration: number };
 }
 
 export interface LibraryTrack {

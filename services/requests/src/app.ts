@@ -6,6 +6,9 @@ import { pathSigningSecret } from '@radio/storage';
 import type { RequestsConfig } from './config.ts';
 import { deezerArlRoutes } from './routes/deezer-arl-routes.ts';
 import { adminPlaylistRoutes } from './routes/admin-playlist-routes.ts';
+import { adminOverviewRoutes } from './routes/admin-overview-routes.ts';
+import { AdminOverviewService } from './overview/admin-overview.ts';
+import { OverviewRepository } from './overview/overview-repository.ts';
 import { AdminPlaylist } from './queue/admin-playlist.ts';
 import { AutomationQueue } from './queue/automation-queue.ts';
 import { DeezerCatalogue } from './catalogue/deezer-catalogue.ts';
@@ -28,6 +31,7 @@ import { stationRoutes } from './routes/station-routes.ts';
 import { SettingsRepository } from './settings/settings-repository.ts';
 import { BuiltInPlaysRepository } from './station/built-in-plays-repository.ts';
 import { StationLibrary } from './station/station-library.ts';
+import { icecastListeners } from './station/icecast-listeners.ts';
 
 export interface RequestsAppOptions {
   /** The clock of the request rules (tests move it). */
@@ -159,6 +163,17 @@ export function buildApp(
         ),
       );
       await app.register(
+        adminOverviewRoutes(
+          new AdminOverviewService({
+            repository: new OverviewRepository(app.db, config.STATION_TZ),
+            redis: app.redis,
+            settings: () => settings.get(),
+            builtInSource,
+            clock: options.clock,
+          }),
+        ),
+      );
+      await app.register(
         stationRoutes({
           plays: new BuiltInPlaysRepository(app.db),
           library: new StationLibrary({
@@ -171,6 +186,19 @@ export function buildApp(
             publicOrigin,
           },
           queue,
+          listeners: async () => {
+            const icecastPort = config.ICECAST_PORT;
+            if (icecastPort === undefined) return 0;
+            return icecastListeners(icecastPort, (error) =>
+              app.logLimiter.log(
+                app.log,
+                'warn',
+                'icecast-status',
+                { error: error.message },
+                'Icecast status unreadable: 0 listeners published',
+              ),
+            );
+          },
         }),
       );
 

@@ -20,6 +20,11 @@ export const requestsEnv = serviceEnv.extend({
    * station's now-playing endpoint there.
    */
   BUILT_IN_STATION_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /**
+   * The built-in station's Icecast on loopback (`make up` sets it): its listener count goes into
+   * the station's now playing. Unset: 0 listeners.
+   */
+  ICECAST_PORT: port.optional(),
   /** Deezer's public catalogue API (a fake in tests). */
   DEEZER_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.deezer.com'),
   /** How long a Deezer search or track lookup is answered from Redis. */

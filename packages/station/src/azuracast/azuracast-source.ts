@@ -80,6 +80,16 @@ function toNowPlaying(payload: NowPlayingPayload): NowPlaying {
     isLive: payload.live.is_live,
     current,
     recent: payload.song_history.map(toPlayedSong),
+    ...(payload.listeners && {
+      listeners: { current: payload.listeners.current, unique: payload.listeners.unique },
+    }),
+    ...(payload.playing_next && {
+      playingNext: {
+        artist: payload.playing_next.song.artist,
+        title: payload.playing_next.song.title,
+        duration: payload.playing_next.duration,
+      },
+    }),
   };
 }
 

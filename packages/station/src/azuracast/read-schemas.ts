@@ -39,6 +39,15 @@ export const nowPlayingSchema = z.object({
   now_playing: songHistorySchema.extend({ elapsed: seconds, remaining: seconds }).nullable(),
   song_history: z.array(songHistorySchema),
   is_online: z.boolean(),
+  listeners: z
+    .object({ current: z.number().int().nonnegative(), unique: z.number().int().nonnegative() })
+    .optional()
+    .catch(undefined),
+  playing_next: z
+    .object({ duration: seconds, song: songSchema })
+    .nullable()
+    .optional()
+    .catch(undefined),
 });
 export type NowPlayingPayload = z.output<typeof nowPlayingSchema>;
 

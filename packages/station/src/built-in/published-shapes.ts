@@ -1,8 +1,9 @@
 /**
  * The AzuraCast payloads the built-in station publishes (exact shapes, as the fixtures in
  * packages/testing/fixtures/azuracast show them), and how its plays become them. The built-in
- * station has no album art, listener counts, playlists or live DJs: those fields hold AzuraCast's
- * "none" values.
+ * station has no album art, playlists or live DJs: those fields hold AzuraCast's "none" values.
+ * Its listeners are Icecast's connections (Icecast does not tell unique ones), given by the
+ * caller; history rows carry none.
  */
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
@@ -234,12 +235,13 @@ export function publishedNowPlaying(
   station: BuiltInStationProfile,
   newestPlays: readonly BuiltInPlay[],
   now: Date,
+  listenerCount = 0,
 ): PublishedNowPlaying {
   const nowSeconds = Math.floor(now.getTime() / 1000);
   const [latest, ...earlier] = newestPlays;
   const onAir = latest !== undefined && isOnAir(latest, nowSeconds);
   const history = onAir ? earlier : newestPlays;
-  const noListeners = { total: 0, unique: 0, current: 0 };
+  const listeners = { total: listenerCount, unique: listenerCount, current: listenerCount };
   const listenUrl = `${station.publicOrigin}${builtInStreamPaths.mount}`;
   return {
     station: {
@@ -264,7 +266,7 @@ export function publishedNowPlaying(
           url: listenUrl,
           bitrate: 128,
           format: 'mp3',
-          listeners: noListeners,
+          listeners,
           path: '/radio.mp3',
           is_default: true,
         },
@@ -275,7 +277,7 @@ export function publishedNowPlaying(
       hls_url: null,
       hls_listeners: 0,
     },
-    listeners: noListeners,
+    listeners,
     live: { is_live: false, streamer_name: '', broadcast_start: null, art: null },
     now_playing: onAir
       ? { ...songHistory(latest), ...elapsedOf(latest, nowSeconds) }

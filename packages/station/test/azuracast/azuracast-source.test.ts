@@ -63,6 +63,12 @@ describe('nowPlaying', () => {
       elapsed: 77,
       remaining: 111,
     });
+    expect(nowPlaying.listeners).toEqual({ current: 42, unique: 37 });
+    expect(nowPlaying.playingNext).toEqual({
+      artist: 'Danny Vera',
+      title: 'Roller Coaster',
+      duration: 215,
+    });
     expect(nowPlaying.recent).toHaveLength(5);
     expect(nowPlaying.recent[0]).toEqual({
       sourceId: '482911',

@@ -11,6 +11,8 @@ const snapshot: NowPlayingSnapshot = {
   current: { playedAt: observedAt / 1000 - 10, duration: 0, elapsed: 10, song },
   history: [],
   observedAt,
+  listeners: null,
+  playingNext: null,
   pollIntervalMs: 10_000,
 };
 

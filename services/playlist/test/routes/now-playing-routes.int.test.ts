@@ -24,6 +24,8 @@ const snapshot: NowPlayingSnapshot = {
     },
   ],
   observedAt: NOW_MS - 10_000,
+  listeners: null,
+  playingNext: null,
   pollIntervalMs: 10_000,
 };
 

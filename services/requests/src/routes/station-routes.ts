@@ -72,6 +72,8 @@ export interface StationRoutesOptions {
   station: BuiltInStationProfile;
   /** The automation queue Liquidsoap plays (machine 1). */
   queue: AutomationQueue;
+  /** Listeners of the stream now. */
+  listeners: () => Promise<number>;
 }
 
 export function stationRoutes({
@@ -79,6 +81,7 @@ export function stationRoutes({
   library,
   station,
   queue,
+  listeners,
 }: StationRoutesOptions): RoutePlugin {
   return async (app) => {
     const access = 'station' as const;
@@ -88,8 +91,13 @@ export function stationRoutes({
     app.get(
       builtInStationPaths.nowPlaying,
       { config: { access }, logLevel, schema: { response: { 200: publishedNowPlayingSchema } } },
-      async () =>
-        publishedNowPlaying(station, await plays.newest(NOW_PLAYING_HISTORY_ITEMS + 1), new Date()),
+      async () => {
+        const [newest, listenerCount] = await Promise.all([
+          plays.newest(NOW_PLAYING_HISTORY_ITEMS + 1),
+          listeners(),
+        ]);
+        return publishedNowPlaying(station, newest, new Date(), listenerCount);
+      },
     );
 
     app.get(

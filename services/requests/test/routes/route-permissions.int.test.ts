@@ -109,6 +109,7 @@ const cases: RouteCases = {
       return { payload: { filename: path, position: 1, machine: 1 } };
     },
   },
+  'GET /api/admin/overview': { access: 'admin' },
   [`GET ${builtInStationPaths.nowPlaying}`]: { access: 'station' },
   [`GET ${builtInStationPaths.history}`]: { access: 'station' },
   [`GET ${builtInStationPaths.files}`]: { access: 'station' },

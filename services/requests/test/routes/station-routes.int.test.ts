@@ -1,4 +1,6 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,9 +25,21 @@ const requestLibraryDir = path.join(dataDir, 'request-library');
 const makeMp3 = (file: string, tags: Record<string, string> = {}, dir = libraryDir): void =>
   makeAudio(path.join(dir, file), { tags });
 
+/** Icecast's public status as the built-in station's Icecast answers it (a fake). */
+let icecastStatus: unknown = { icestats: {} };
+const icecast = http.createServer((request, response) => {
+  if (request.url !== '/status-json.xsl') {
+    response.writeHead(404).end();
+    return;
+  }
+  response.writeHead(200, { 'content-type': 'application/json' });
+  response.end(JSON.stringify(icecastStatus));
+});
+
 let t: TestApp;
 let source: StationSource;
 beforeAll(async () => {
+  await new Promise<void>((resolve) => icecast.listen(0, '127.0.0.1', resolve));
   mkdirSync(path.join(libraryDir, 'Zomer'), { recursive: true });
   mkdirSync(requestLibraryDir);
   makeMp3('Zeeland Zingt - Zomeravond aan Zee.mp3', {}, requestLibraryDir);
@@ -45,12 +59,15 @@ beforeAll(async () => {
     LIBRARY_DIR: libraryDir,
     REQUEST_LIBRARY_DIR: requestLibraryDir,
     PUBLIC_ORIGIN: 'https://radio.test',
+    ICECAST_PORT: String((icecast.address() as AddressInfo).port),
   });
   const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
   source = createAzuraCastSource({ nowPlayingUrl: builtInNowPlayingUrl(address), apiKey: KEY });
 });
 afterAll(async () => {
   await t.close();
+  icecast.closeAllConnections();
+  icecast.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -71,7 +88,28 @@ describe('track started → now playing', () => {
       isLive: false,
       current: null,
       recent: [],
+      listeners: { current: 0, unique: 0 },
     });
+  });
+
+  it("publishes Icecast's listeners of the station's mounts (the filler's while Liquidsoap restarts)", async () => {
+    icecastStatus = {
+      icestats: {
+        source: [
+          { listenurl: 'http://127.0.0.1:8000/radio.mp3', listeners: 5 },
+          { listenurl: 'http://127.0.0.1:8000/filler.mp3', listeners: 2 },
+          { listenurl: 'http://127.0.0.1:8000/anders.mp3', listeners: 40 },
+        ],
+      },
+    };
+    expect((await source.nowPlaying()).listeners).toEqual({ current: 7, unique: 7 });
+
+    icecastStatus = { icestats: { source: { listenurl: 'http://x/radio.mp3', listeners: 3 } } };
+    expect((await source.nowPlaying()).listeners).toEqual({ current: 3, unique: 3 });
+
+    icecastStatus = 'kapot';
+    expect((await source.nowPlaying()).listeners).toEqual({ current: 0, unique: 0 });
+    icecastStatus = { icestats: {} };
   });
 
   it('publishes the reported track as now playing, read by the AzuraCast adapter', async () => {

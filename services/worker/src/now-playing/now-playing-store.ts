@@ -1,26 +1,16 @@
 import type { Redis } from 'ioredis';
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   NOW_PLAYING_CHANNEL,
+  NOW_PLAYING_HEALTH_KEY,
   NOW_PLAYING_KEY,
   nowPlayingSnapshotSchema,
+  sourceHealthSchema,
   type NowPlayingSnapshot,
+  type SourceHealth,
 } from '@radio/contracts';
 
-const SOURCE_HEALTH_KEY = 'now-playing:source-health';
-
-/** How ingestion went last time; shared by every worker copy. */
-const sourceHealthSchema = z.object({
-  /** Key of the source followed last; null while none is configured. */
-  source: z.string().nullable(),
-  /** Failed polls in a row. */
-  failures: z.number().int().nonnegative(),
-  /** Unix ms of the first failure of this outage. */
-  failingSince: z.number().int().nullable(),
-  /** Unix ms before which the source is not asked again (back-off). */
-  nextAttemptAt: z.number().int(),
-});
-export type SourceHealth = z.infer<typeof sourceHealthSchema>;
+export type { SourceHealth };
 
 function parsed<T>(schema: z.ZodType<T>, json: string | null): T | null {
   if (json === null) return null;
@@ -58,10 +48,10 @@ export class NowPlayingStore {
 
   /** Null before the first poll (or after Redis lost it). */
   async health(): Promise<SourceHealth | null> {
-    return parsed(sourceHealthSchema, await this.#redis.get(SOURCE_HEALTH_KEY));
+    return parsed(sourceHealthSchema, await this.#redis.get(NOW_PLAYING_HEALTH_KEY));
   }
 
   async saveHealth(health: SourceHealth): Promise<void> {
-    await this.#redis.set(SOURCE_HEALTH_KEY, JSON.stringify(health));
+    await this.#redis.set(NOW_PLAYING_HEALTH_KEY, JSON.stringify(health));
   }
 }

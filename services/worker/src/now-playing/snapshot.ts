@@ -30,6 +30,8 @@ export function snapshotOf(
       .filter((play) => play.isVisible)
       .slice(0, SONG_HISTORY_LENGTH)
       .map((play) => ({ playedAt: unixSeconds(play.playedAt), song: songOf(play) })),
+    listeners: answer.listeners ?? null,
+    playingNext: answer.playingNext ?? null,
     observedAt: observedAt.getTime(),
     pollIntervalMs,
   };

@@ -34,6 +34,26 @@ describe('snapshotOf', () => {
     expect(snapshot.history.map((item) => item.playedAt)).toEqual([98, 97, 96, 95, 94]);
   });
 
+  it('keeps the listeners and the next song when the source tells them, null otherwise', () => {
+    const told = snapshotOf(
+      {
+        ...answer,
+        listeners: { current: 42, unique: 37 },
+        playingNext: { artist: 'Doe Maar', title: 'Smoorverliefd', duration: 215 },
+      },
+      new Date(),
+      10_000,
+    );
+    expect(told).toMatchObject({
+      listeners: { current: 42, unique: 37 },
+      playingNext: { artist: 'Doe Maar', title: 'Smoorverliefd', duration: 215 },
+    });
+    expect(snapshotOf(answer, new Date(), 10_000)).toMatchObject({
+      listeners: null,
+      playingNext: null,
+    });
+  });
+
   it('has no current song when the source has none', () => {
     expect(snapshotOf({ ...answer, current: null }, new Date(), 10_000).current).toBeNull();
   });
