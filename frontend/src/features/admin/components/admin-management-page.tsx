@@ -74,12 +74,12 @@ export function AdminManagementPage({
         </TabsList>
         {ADMIN_TABS.map(({ value, label, icon }) => (
           <TabsContent key={value} value={value} className="grid gap-6">
-            {value === 'overzicht' && <PlayHistoryExport timeZone={timeZone} />}
             {panels[value] ?? (
               <ComingSoon icon={icon} title={`${label}: komt hier`}>
                 Dit onderdeel van het beheerpaneel wordt nog gebouwd.
               </ComingSoon>
             )}
+            {value === 'overzicht' && <PlayHistoryExport timeZone={timeZone} />}
           </TabsContent>
         ))}
       </Tabs>
