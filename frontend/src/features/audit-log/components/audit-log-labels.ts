@@ -9,7 +9,7 @@ const ACTION_LABELS: Record<string, string> = {
   'settings.requests': 'Verzoekjes aan/uit',
   'settings.broadcasting-mode': 'Uitzendmodus',
   'settings.deezer-arl': 'Deezer ARL',
-  'settings.station': 'Instellingen',
+  'settings.station': 'Stationsinstellingen',
   'request.status': 'Status van verzoekje',
   'playlist.move': 'Playlist: nummer verplaatst',
   'playlist.insert': 'Playlist: nummer toegevoegd',
