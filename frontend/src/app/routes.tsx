@@ -7,6 +7,10 @@ import { GuestOnly, RequireUser } from '@/features/auth/components/auth-guards';
 import { DJ_SETTINGS_DEFAULTS, useDjSettings } from '@/features/dj-settings/api/get-dj-settings';
 import { useNowPlaying } from '@/features/player/api/get-now-playing';
 import { LivePlayer } from '@/features/player/components/live-player';
+import {
+  adminSettingsQueryKey,
+  useAdminSettings,
+} from '@/features/station-settings/api/get-admin-settings';
 import { useStationInfo } from '@/lib/station-info';
 import { AppLayout } from './layout/app-layout';
 
@@ -177,6 +181,21 @@ function AccountRoute({ user }: { user: User }) {
   return <AccountPage user={user} onUserChanged={onUserChanged} />;
 }
 
+/** The station's settings, and the Deezer ARL form told whether an ARL is stored. */
+function SettingsTab() {
+  const queryClient = useQueryClient();
+  const settings = useAdminSettings();
+  return (
+    <>
+      <StationSettingsForm />
+      <DeezerArlForm
+        arlSet={settings.data?.deezerArlSet}
+        onSaved={() => void queryClient.invalidateQueries({ queryKey: adminSettingsQueryKey })}
+      />
+    </>
+  );
+}
+
 function AdminRoute({ user }: { user: User }) {
   const stationInfo = useStationInfo();
   const timeZone = stationInfo.data?.timeZone ?? 'Europe/Amsterdam';
@@ -205,12 +224,7 @@ function AdminRoute({ user }: { user: User }) {
               <AuditLogPanel timeZone={timeZone} />
             </>
           ),
-          instellingen: (
-            <>
-              <StationSettingsForm />
-              <DeezerArlForm />
-            </>
-          ),
+          instellingen: <SettingsTab />,
         }}
       />
     </>

@@ -7,10 +7,10 @@ import { DeezerArlForm } from './deezer-arl-form';
 
 const ARL = 'a'.repeat(192);
 
-function renderForm() {
+function renderForm(props: Parameters<typeof DeezerArlForm>[0] = {}) {
   render(
     <QueryClientProvider client={new QueryClient()}>
-      <DeezerArlForm />
+      <DeezerArlForm {...props} />
       <Toaster />
     </QueryClientProvider>,
   );
@@ -41,10 +41,13 @@ describe('the Deezer ARL form', () => {
           details: null,
         }),
     });
-    renderForm();
+    const onSaved = vi.fn();
+    renderForm({ arlSet: true, onSaved });
+    expect(screen.getByText('ingesteld')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Nieuwe ARL'), { target: { value: ARL } });
     fireEvent.click(screen.getByRole('button', { name: 'Testen en opslaan' }));
     const result = await screen.findByText(/^Ongeldige ARL Token: Deezer kent deze ARL niet/);
+    expect(onSaved).not.toHaveBeenCalled();
     expect(result.getAttribute('role')).toBe('status');
   });
 
@@ -83,10 +86,17 @@ describe('the Deezer ARL form', () => {
           },
         }),
     });
-    renderForm();
+    const onSaved = vi.fn();
+    renderForm({ arlSet: false, onSaved });
+    expect(screen.getByText('niet ingesteld')).toBeTruthy();
+    expect(screen.getByLabelText('Nieuwe ARL').getAttribute('aria-describedby')).toBe(
+      screen.getByText('niet ingesteld').id,
+    );
     fireEvent.change(screen.getByLabelText('Nieuwe ARL'), { target: { value: ARL } });
     fireEvent.click(screen.getByRole('button', { name: 'Testen en opslaan' }));
     const status = await screen.findByText(/^ARL opgeslagen: /);
+    // The page reads the settings again, and they say the ARL is stored.
+    expect(onSaved).toHaveBeenCalledTimes(1);
     expect(status.textContent).toContain('ARL opgeslagen: De ARL is geldig en opgeslagen.');
     expect(status.textContent).toContain('Radio Lokaal · Premium · NL · tot 320 kbps');
     expect((screen.getByLabelText('Nieuwe ARL') as HTMLInputElement).value).toBe('');

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { KeyRound } from 'lucide-react';
 import { updateDeezerArlBodySchema, type UpdateDeezerArlResponse } from '@radio/contracts';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -32,7 +33,14 @@ function verdict(result: UpdateDeezerArlResponse): string {
  * The Deezer ARL (the catalogue downloader's login): write only, tested with Deezer before it is
  * stored; the test's result stays on screen (spec section 8: "Ongeldige ARL Token").
  */
-export function DeezerArlForm() {
+export function DeezerArlForm({
+  arlSet,
+  onSaved,
+}: {
+  /** Whether an ARL is stored (undefined while unknown). */
+  arlSet?: boolean;
+  onSaved?: () => void;
+}) {
   const id = useId();
   const [arl, setArl] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -43,6 +51,7 @@ export function DeezerArlForm() {
         setResult(answer);
         if (answer.valid) {
           setArl('');
+          onSaved?.();
           toast({ title: 'ARL opgeslagen', description: answer.message });
         } else {
           toast({
@@ -85,7 +94,14 @@ export function DeezerArlForm() {
       </p>
       <form onSubmit={submit} className="grid gap-3" noValidate>
         <div className="grid gap-1.5">
-          <Label htmlFor={id}>Nieuwe ARL</Label>
+          <div className="flex flex-wrap items-center gap-2">
+            <Label htmlFor={id}>Nieuwe ARL</Label>
+            {arlSet !== undefined && (
+              <Badge id={`${id}-status`} variant={arlSet ? 'secondary' : 'outline'}>
+                {arlSet ? 'ingesteld' : 'niet ingesteld'}
+              </Badge>
+            )}
+          </div>
           <Input
             id={id}
             type="password"
@@ -93,7 +109,11 @@ export function DeezerArlForm() {
             spellCheck={false}
             value={arl}
             aria-invalid={error !== null}
-            aria-describedby={error ? `${id}-error` : undefined}
+            aria-describedby={
+              [arlSet !== undefined ? `${id}-status` : '', error ? `${id}-error` : '']
+                .filter(Boolean)
+                .join(' ') || undefined
+            }
             onChange={(event) => setArl(event.target.value)}
           />
           {error && (
