@@ -187,9 +187,13 @@ export function buildApp(
           },
           queue,
           listeners: async () => {
-            const icecastPort = config.ICECAST_PORT;
-            if (icecastPort === undefined) return 0;
-            return icecastListeners(icecastPort, (error) =>
+            const icecastUrl =
+              config.ICECAST_URL ??
+              (config.ICECAST_PORT === undefined
+                ? undefined
+                : `http://127.0.0.1:${config.ICECAST_PORT}`);
+            if (icecastUrl === undefined) return 0;
+            return icecastListeners(icecastUrl, (error) =>
               app.logLimiter.log(
                 app.log,
                 'warn',

@@ -25,6 +25,11 @@ export const requestsEnv = serviceEnv.extend({
    * the station's now playing. Unset: 0 listeners.
    */
   ICECAST_PORT: port.optional(),
+  /**
+   * Where that Icecast answers when it is not on loopback (compose: http://icecast:8000). Wins
+   * over ICECAST_PORT; unset: http://127.0.0.1:ICECAST_PORT.
+   */
+  ICECAST_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Deezer's public catalogue API (a fake in tests). */
   DEEZER_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.deezer.com'),
   /** How long a Deezer search or track lookup is answered from Redis. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Icecast answers on loopback at once; a slower answer must not hold up now playing. */
+/** Icecast answers at once (loopback, or the compose network); a slower answer must not hold up now playing. */
 const TIMEOUT_MS = 1_000;
 
 const statusSchema = z.object({
@@ -28,11 +28,11 @@ const STATION_MOUNTS = ['/radio.mp3', '/filler.mp3'];
  * does not tell unique listeners). 0 when Icecast does not answer: nobody hears the stream then.
  */
 export async function icecastListeners(
-  icecastPort: number,
+  icecastUrl: string,
   onError: (error: Error) => void,
 ): Promise<number> {
   try {
-    const response = await fetch(`http://127.0.0.1:${icecastPort}/status-json.xsl`, {
+    const response = await fetch(new URL('/status-json.xsl', icecastUrl), {
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
     if (!response.ok) throw new Error(`Icecast status answered ${response.status}`);
