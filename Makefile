@@ -7,13 +7,14 @@ export PATH := $(CURDIR)/.tools/bin:$(PATH)
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
 .DEFAULT_GOAL := help
-.PHONY: help system tools deps up dev lint typecheck test-unit test-integration test-e2e test-faults test clean-data bench
+.PHONY: help system tools deps up dev lint typecheck test-unit test-integration test-e2e test-faults test clean-data bench test-compose
 
 help:
 	@echo "make up          run the site natively on http://localhost:8080 (production build)"
 	@echo "make dev         the same with hot reload (services under node --watch, Vite dev server)"
 	@echo "make test        lint, typecheck, unit, integration, e2e tests and the fault suite"
 	@echo "make lint | typecheck | test-unit | test-integration | test-e2e | test-faults"
+	@echo "make test-compose  the compose stack on a private Docker engine, smoke-tested (root)"
 	@echo "make clean-data  delete DATA_DIR (database, Redis, uploaded files) of a stopped stack"
 	@echo "make bench       performance report: API, archive, stream fan-out, Lighthouse (bench/results/)"
 
@@ -63,3 +64,9 @@ clean-data:
 # A report, not a test: a private stack on free ports, 1,000,000 plays, wrk (installed as root).
 bench: system deps
 	@scripts/bench.sh
+
+# docker-compose.yml for real: a private Docker engine, stand-in base images (no Docker Hub), the
+# project's images, `up --wait`, smoke checks through the gateway, everything removed again
+# (compose-test/run.sh). Root. Cache: /var/cache/radio-compose-test (COMPOSE_TEST_CACHE).
+test-compose: deps
+	compose-test/run.sh

@@ -1,0 +1,210 @@
+#!/usr/bin/env bash
+# `make test-compose`: the compose stack (docker-compose.yml) run for real on a private Docker
+# engine, checked through the gateway as a user would, then removed again.
+#   1. tools: docker.io + debootstrap from apt (if missing); compose v2 + buildx from Debian 13's
+#      .debs into a private DOCKER_CONFIG (trixie is never added to the host's apt sources)
+#   2. a private dockerd (own data-root, exec-root and socket, no iptables/forwarding changes)
+#   3. stand-ins for the official base images the files name (no Docker Hub here), built from a
+#      debootstrap'd Debian, only when the name is not in the engine's store
+#   4. the project's images from its own Dockerfiles, `up -d --wait`, compose-test/smoke.mjs
+#   5. always (trap EXIT): compose down -v, the engine stopped, its data-root removed
+# What is expensive is kept between runs in COMPOSE_TEST_CACHE (default
+# /var/cache/radio-compose-test): the compose/buildx binaries, the Debian rootfs, the saved
+# stand-in images. Delete that folder for a cold run.
+#   compose-test/run.sh [--scale N]     also scales requests to N copies and checks them
+set -euo pipefail
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+HERE=$ROOT/compose-test
+CACHE=${COMPOSE_TEST_CACHE:-/var/cache/radio-compose-test}
+NODE_VERSION=24
+SCALE=${COMPOSE_TEST_SCALE:-3}
+MIRROR=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
+
+t0=$(date +%s%N)
+step() {
+  local tenths=$((($(date +%s%N) - t0) / 100000000))
+  printf '\n==> [%d.%ds] %s\n' $((tenths / 10)) $((tenths % 10)) "$*" >&2
+}
+die() { echo "error: $*" >&2; exit 1; }
+[ "$(id -u)" = 0 ] || die "run as root (it installs packages and starts a Docker engine)"
+
+WORK=$(mktemp -d /var/tmp/radio-compose-test.XXXXXX)
+ENGINE=$WORK/engine
+export DOCKER_HOST=unix://$ENGINE/docker.sock DOCKER_CONFIG=$WORK/docker-config
+export COMPOSE_PROJECT_NAME=radio-compose-test
+DOCKER=/usr/bin/docker
+dockerd_pid=
+compose() {
+  "$DOCKER" compose --project-directory "$ROOT" -f "$ROOT/docker-compose.yml" \
+    -f "$HERE/docker-compose.test.yml" --env-file "$WORK/env" "$@"
+}
+
+cleanup() {
+  local status=$?
+  set +e
+  trap - EXIT INT TERM
+  if [ -n "$dockerd_pid" ] && kill -0 "$dockerd_pid" 2>/dev/null; then
+    if [ $status != 0 ] && [ -f "$WORK/env" ]; then
+      compose --profile builtin ps -a 2>/dev/null | tail -n +1 >&2
+      compose --profile builtin logs --no-color --tail 30 2>/dev/null | tail -200 >&2
+    fi
+    step "removing the stack (containers, volumes, networks) and stopping the engine"
+    [ -f "$WORK/env" ] && compose --profile builtin --profile smoke down -v --remove-orphans --timeout 5 >/dev/null 2>&1
+    kill "$dockerd_pid"
+    for _ in $(seq 50); do kill -0 "$dockerd_pid" 2>/dev/null || break; sleep 0.2; done
+    kill -9 "$dockerd_pid" 2>/dev/null
+  fi
+  # Mounts the engine may have left under its folders.
+  grep -F " $WORK/" /proc/mounts | cut -d' ' -f2 | sort -r | xargs -r -n1 umount -l 2>/dev/null
+  rm -rf "$WORK"
+  step "done (exit $status)"
+  exit $status
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+# --- 1. tools -----------------------------------------------------------------------------------
+step "tools"
+mkdir -p "$CACHE"
+if ! command -v dockerd >/dev/null || ! command -v debootstrap >/dev/null || [ ! -x "$DOCKER" ]; then
+  DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends docker.io debootstrap >/dev/null ||
+    { apt-get update >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends docker.io debootstrap >/dev/null; }
+fi
+PLUGINS=$CACHE/cli-plugins
+if [ ! -x "$PLUGINS/docker-compose" ] || [ ! -x "$PLUGINS/docker-buildx" ]; then
+  apt_dir=$CACHE/apt-trixie
+  mkdir -p "$apt_dir/lists/partial" "$apt_dir/archives/partial" "$apt_dir/debs" "$PLUGINS"
+  echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $MIRROR trixie main" >"$apt_dir/sources.list"
+  apt_opts=(-o "Dir::Etc::SourceList=$apt_dir/sources.list" -o Dir::Etc::SourceParts=/dev/null
+    -o "Dir::State::Lists=$apt_dir/lists" -o "Dir::Cache=$apt_dir" -o Dir::Cache::pkgcache= -o Dir::Cache::srcpkgcache=)
+  apt-get "${apt_opts[@]}" update >/dev/null
+  (cd "$apt_dir/debs" && apt-get "${apt_opts[@]}" download docker-compose docker-buildx >/dev/null)
+  for deb in "$apt_dir"/debs/*.deb; do dpkg-deb -x "$deb" "$apt_dir/x"; done
+  cp "$(find "$apt_dir/x" -path '*cli-plugins/docker-compose' | head -1)" "$PLUGINS/docker-compose"
+  cp "$(find "$apt_dir/x" -path '*cli-plugins/docker-buildx' | head -1)" "$PLUGINS/docker-buildx"
+  chmod 755 "$PLUGINS"/*
+  rm -rf "$apt_dir/x" "$apt_dir/lists"
+fi
+mkdir -p "$DOCKER_CONFIG"
+ln -s "$PLUGINS" "$DOCKER_CONFIG/cli-plugins"
+"$DOCKER" compose version >&2
+
+# --- 2. the engine ------------------------------------------------------------------------------
+step "private Docker engine in $ENGINE"
+mkdir -p "$ENGINE"
+dockerd --data-root "$ENGINE/root" --exec-root "$ENGINE/exec" --pidfile "$ENGINE/docker.pid" \
+  --host "$DOCKER_HOST" --iptables=false --ip6tables=false --ip-forward=false --ip 127.0.0.1 \
+  --bridge none --storage-driver overlay2 >"$WORK/dockerd.log" 2>&1 &
+dockerd_pid=$!
+for _ in $(seq 100); do "$DOCKER" version >/dev/null 2>&1 && break; sleep 0.2; done
+"$DOCKER" version >/dev/null || { tail -20 "$WORK/dockerd.log" >&2; die "dockerd did not start"; }
+
+# --- 3. stand-ins for the official base images --------------------------------------------------
+has() { "$DOCKER" image inspect "$1" >/dev/null 2>&1; }
+standin_hash=$( (cd "$HERE/stand-ins" && find . -type f | sort | xargs sha256sum; "$ROOT/.tools/bin/node" --version) | sha256sum | cut -c1-16)
+standin_tar=$CACHE/stand-ins-$standin_hash.tar
+STANDINS=(debian:bookworm-slim postgres:15-alpine redis:7-alpine nginx:stable-alpine
+  "node:$NODE_VERSION-bookworm-slim" minio/minio:latest minio/mc:latest)
+if [ -f "$standin_tar" ]; then
+  step "stand-in base images from the cache"
+  "$DOCKER" load -q -i "$standin_tar" >/dev/null
+fi
+build_standin() { # name folder
+  has "$1" && return 0
+  "$DOCKER" build -q --network host --secret id=ca,src="${CA_BUNDLE:-/etc/ssl/certs/ca-certificates.crt}" \
+    -t "$1" "$2" >/dev/null
+}
+export DOCKER_BUILDKIT=1
+built=0
+if ! has debian:bookworm-slim; then
+  step "debian:bookworm-slim stand-in (debootstrap)"
+  rootfs_tar=$CACHE/debian-bookworm-minbase.tar
+  if [ ! -f "$rootfs_tar" ]; then
+    rootfs=$WORK/rootfs
+    debootstrap --variant=minbase bookworm "$rootfs" "$MIRROR" >/dev/null
+    rm -rf "$rootfs"/var/cache/apt/archives/*.deb "$rootfs"/var/lib/apt/lists/*
+    tar -C "$rootfs" -cf "$rootfs_tar.tmp" . && mv "$rootfs_tar.tmp" "$rootfs_tar"
+    rm -rf "$rootfs"
+  fi
+  "$DOCKER" import -c 'CMD ["bash"]' -c 'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' \
+    "$rootfs_tar" debian:bookworm-slim >/dev/null
+  built=1
+fi
+if ! has "node:$NODE_VERSION-bookworm-slim"; then
+  step "node stand-in"
+  ctx=$WORK/node-context
+  mkdir -p "$ctx"
+  cp "$HERE/stand-ins/node/Dockerfile" "$ctx/"
+  cp "$(readlink -f "$ROOT/.tools/bin/node")" "$ctx/node"
+  npm_tgz=$CACHE/npm-10.9.2.tgz
+  [ -f "$npm_tgz" ] || curl -fsSL -o "$npm_tgz" https://registry.npmjs.org/npm/-/npm-10.9.2.tgz
+  mkdir -p "$ctx/npm" && tar -xzf "$npm_tgz" -C "$ctx/npm" --strip-components=1
+  build_standin "node:$NODE_VERSION-bookworm-slim" "$ctx"
+  built=1
+fi
+for pair in postgres:15-alpine=postgres redis:7-alpine=redis nginx:stable-alpine=nginx minio/minio:latest=minio; do
+  name=${pair%%=*}
+  has "$name" && continue
+  step "$name stand-in"
+  build_standin "$name" "$HERE/stand-ins/${pair#*=}"
+  built=1
+done
+has minio/mc:latest || { "$DOCKER" tag minio/minio:latest minio/mc:latest; built=1; }
+if [ $built = 1 ]; then
+  step "saving the stand-ins to the cache"
+  rm -f "$CACHE"/stand-ins-*.tar
+  "$DOCKER" save -o "$standin_tar.tmp" "${STANDINS[@]}" && mv "$standin_tar.tmp" "$standin_tar"
+fi
+
+# --- 4. the stack -------------------------------------------------------------------------------
+step "settings (.env of the test, not the repository's)"
+secret() { head -c 32 /dev/urandom | base64 | tr -dc 'A-Za-z0-9' | head -c 32; }
+# The gateway's host port is an ephemeral one (docker-compose.test.yml); HTTP_PORT only names
+# the origin the smoke checks send.
+port=8080
+sed -e "s|^HTTP_PORT=.*|HTTP_PORT=$port|" \
+  -e "s|^ADMIN_PASSWORD=.*|ADMIN_PASSWORD=$(secret)|" -e "s|^SESSION_SECRET=.*|SESSION_SECRET=$(secret)$(secret)|" \
+  -e "s|^INTERNAL_TOKEN=.*|INTERNAL_TOKEN=$(secret)|" -e "s|^POSTGRES_PASSWORD=.*|POSTGRES_PASSWORD=$(secret)|" \
+  -e "s|^ICECAST_SOURCE_PASSWORD=.*|ICECAST_SOURCE_PASSWORD=$(secret)|" -e "s|^ICECAST_ADMIN_PASSWORD=.*|ICECAST_ADMIN_PASSWORD=$(secret)|" \
+  -e "s|^MINIO_ROOT_PASSWORD=.*|MINIO_ROOT_PASSWORD=$(secret)|" -e "s|^DEMO_TRACK_SECONDS=.*|DEMO_TRACK_SECONDS=8|" \
+  -e "s|^PUBLIC_ORIGIN=.*|PUBLIC_ORIGIN=http://localhost:$port|" \
+  "$ROOT/.env.example" >"$WORK/env"
+printf 'RADIO_ENV_FILE=%s\nDOCKER_SUBNET=172.30.177.0/24\nDOCKER_IP_RANGE=172.30.177.128/25\nGATEWAY_IP=172.30.177.10\n' "$WORK/env" >>"$WORK/env"
+# The gateway's open-files limit cannot exceed this shell's (a sandbox may cap it below 65536).
+[ "$(ulimit -Hn)" = unlimited ] || [ "$(ulimit -Hn)" -ge 65536 ] || echo "GATEWAY_MAX_FILES=$(ulimit -Hn)" >>"$WORK/env"
+grep -q '^COMPOSE_PROFILES=' "$WORK/env" || echo 'COMPOSE_PROFILES=builtin' >>"$WORK/env"
+
+PROJECT_IMAGES=(radio-node:local radio-station:local "$COMPOSE_PROJECT_NAME-gateway")
+project_tar=$CACHE/project-images.tar
+if [ -f "$project_tar" ]; then
+  step "the previous run's project images from the cache (build cache only)"
+  "$DOCKER" load -q -i "$project_tar" >/dev/null || rm -f "$project_tar"
+fi
+image_ids() { "$DOCKER" image inspect -f '{{.Id}}' "${PROJECT_IMAGES[@]}" 2>/dev/null || true; }
+before=$(image_ids)
+step "building the project's images (Dockerfile, gateway/Dockerfile, station/Dockerfile)"
+compose build -q migrate gateway library-init
+after=$(image_ids)
+if [ "$after" != "$before" ]; then
+  step "saving the project images to the cache (the next run's build cache): $(echo $after | cut -c8-19)"
+  "$DOCKER" save -o "$project_tar.tmp" "${PROJECT_IMAGES[@]}" && mv "$project_tar.tmp" "$project_tar"
+fi
+step "up -d --wait"
+compose up -d --wait --no-build --quiet-pull
+compose ps --format '{{.Service}}: {{.Status}}' >&2
+
+step "smoke checks through the gateway"
+compose run --rm -T smoke
+published=$(compose port gateway 8080)
+curl -fsS -o /dev/null "http://$published/" && echo "ok   the gateway's published port $published serves the SPA" >&2
+
+if [ "$SCALE" -gt 1 ]; then
+  step "requests scaled to $SCALE copies"
+  compose up -d --wait --no-build --no-recreate --scale "requests=$SCALE"
+  compose run --rm -T -e SMOKE_ONLY=scale -e "SCALE=$SCALE" smoke
+  # How the gateway spread those calls: GET /api/recent-requests answered per copy.
+  spread=$(compose logs --no-color requests 2>/dev/null | grep -F '"url":"/api/recent-requests"' |
+    sed -E 's/^[^a-z]*(requests-[0-9]+).*/\1/' | sort | uniq -c | awk '{printf "%s %s, ", $2, $1}')
+  echo "calls per copy through the gateway: ${spread%, }" >&2
+fi
+step "all checks passed"

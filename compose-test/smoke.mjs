@@ -1,0 +1,232 @@
+// Smoke checks of the compose stack, run by compose-test/run.sh in a container on the stack's
+// network (so the short-lived storage links, which name http://minio:9000, resolve as they would
+// for a server-side client). Everything else goes through the gateway as a browser would.
+// Each check prints one line with its figure; the first failure ends the run with exit 1.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { lookup } from 'node:dns/promises';
+import path from 'node:path';
+
+const BASE = process.env.BASE_URL ?? 'http://gateway:8080';
+const ORIGIN = process.env.ORIGIN ?? BASE;
+const TRACK_SECONDS = Number(process.env.DEMO_TRACK_SECONDS ?? 8);
+const started = Date.now();
+
+function fail(message) {
+  console.error(`FAIL ${message}`);
+  process.exit(1);
+}
+const check = (ok, message) => {
+  if (!ok) fail(message);
+};
+const log = (message) =>
+  console.log(`ok   [${((Date.now() - started) / 1000).toFixed(1)}s] ${message}`);
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A client with its own cookie jar, like one browser. */
+function client() {
+  const cookies = new Map();
+  return async (method, url, body) => {
+    const headers = { origin: ORIGIN };
+    if (cookies.size) headers.cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    let payload = body;
+    if (body !== undefined && !(body instanceof FormData)) {
+      headers['content-type'] = 'application/json';
+      payload = JSON.stringify(body);
+    }
+    const response = await fetch(new URL(url, BASE), { method, headers, body: payload });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const at = pair.indexOf('=');
+      cookies.set(pair.slice(0, at), pair.slice(at + 1));
+    }
+    return response;
+  };
+}
+async function json(response, what) {
+  const text = await response.text();
+  check(response.ok, `${what}: HTTP ${response.status} ${text.slice(0, 300)}`);
+  return text ? JSON.parse(text) : {};
+}
+async function poll(what, timeoutMs, probe) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) fail(`${what} (waited ${timeoutMs / 1000}s)`);
+    await sleep(500);
+  }
+}
+function files(dir) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? files(path.join(dir, entry.name)) : [path.join(dir, entry.name)],
+  );
+}
+/** The object as the S3 stand-in (s3rver) keeps it in the storage volume. */
+function storedObject(key) {
+  const found = files('/storage').find((file) => file.endsWith(`/${key}._S3rver_object`));
+  check(found, `object ${key} is in the storage volume`);
+  return readFileSync(found);
+}
+
+// 1. Log in as the admin from .env.
+const admin = client();
+const me = await json(
+  await admin('POST', '/api/auth/login', {
+    email: process.env.ADMIN_EMAIL,
+    password: process.env.ADMIN_PASSWORD,
+  }),
+  'admin login',
+);
+if (process.env.SMOKE_ONLY === 'scale') {
+  const copies = Number(process.env.SCALE ?? 3);
+  const addresses = await poll(`Docker's DNS names ${copies} requests copies`, 30_000, async () => {
+    const found = await lookup('requests', { all: true });
+    return found.length === copies ? found : null;
+  });
+  for (const { address } of addresses) {
+    const response = await fetch(`http://${address}:3000/readyz`);
+    check(response.ok, `requests copy ${address}: /readyz HTTP ${response.status}`);
+  }
+  const answers = await Promise.all(
+    Array.from({ length: copies * 10 }, () => admin('GET', '/api/recent-requests')),
+  );
+  const bad = answers.filter((response) => !response.ok).length;
+  check(
+    bad === 0,
+    `${bad} of ${answers.length} GET /api/recent-requests through the gateway failed`,
+  );
+  log(
+    `${copies} requests copies (${addresses.map((a) => a.address).join(', ')}) ready; ${answers.length} calls through the gateway all 200`,
+  );
+  process.exit(0);
+}
+
+// 1. (above) The admin from .env logged in.
+log(`logged in as the admin (${process.env.ADMIN_EMAIL}, role ${me.user?.role ?? me.role ?? '?'})`);
+const display = await admin('POST', '/api/auth/set-display-name', { displayName: 'Beheer' });
+check(display.ok || display.status === 409, `set-display-name: HTTP ${display.status}`);
+
+// 2. Now playing from the built-in station, current (not stale).
+const playing = await poll('now playing names a song and is not stale', 60_000, async () => {
+  const response = await admin('GET', '/api/now-playing');
+  if (!response.ok) return null;
+  const body = await response.json();
+  return body.now_playing && !body.is_stale ? body : null;
+});
+log(
+  `now playing: "${playing.now_playing.song.artist} - ${playing.now_playing.song.title}", ` +
+    `${Math.round(Date.now() / 1000 - playing.generated_at)}s old, is_stale=${playing.is_stale}`,
+);
+
+// 3. A request for a library track airs within the demo track length (+ the station's poll).
+const wanted = await poll(
+  'a request-only library song is found by the search',
+  30_000,
+  async () => {
+    const body = await json(await admin('GET', '/api/search?title=Veluwe'), 'search');
+    return body.data.find(
+      (track) => track.source === 'local' && track.title === 'Sneeuw op de Veluwe',
+    );
+  },
+);
+const sentAt = Date.now();
+await json(
+  await admin('POST', '/api/requests', {
+    source: 'local',
+    libraryTrackId: wanted.libraryTrackId,
+    filename: wanted.filename,
+  }),
+  'request of a library song',
+);
+const airLimit = (TRACK_SECONDS * 1.2 + 5 + 20) * 1000;
+// The worker reads the station every few seconds: a short song may be over before it is seen as
+// current, so its place in the history (with the time it started) counts too.
+const aired = await poll(
+  `the requested song airs within ${airLimit / 1000}s`,
+  airLimit,
+  async () => {
+    const response = await admin('GET', '/api/now-playing');
+    const body = response.ok ? await response.json() : null;
+    if (!body) return null;
+    const plays = [
+      ...(body.now_playing
+        ? [{ played_at: body.now_playing.played_at, song: body.now_playing.song }]
+        : []),
+      ...body.song_history,
+    ];
+    return plays.find(
+      (play) => play.song.title === wanted.title && play.played_at * 1000 >= sentAt - 1000,
+    );
+  },
+);
+log(
+  `requested "${wanted.title}" aired ${(aired.played_at - sentAt / 1000).toFixed(1)}s after the request ` +
+    `(seen after ${((Date.now() - sentAt) / 1000).toFixed(1)}s, limit ${airLimit / 1000}s)`,
+);
+
+// 4. A voice message lands in storage and comes back byte for byte.
+const song = files('/library/rotation').find((file) => file.endsWith('.mp3'));
+const songBytes = readFileSync(song);
+const voiceForm = new FormData();
+voiceForm.append('audio', new Blob([songBytes], { type: 'audio/mpeg' }), 'stem.mp3');
+voiceForm.append('submittedBy', 'Beheer');
+const voice = await json(
+  await admin('POST', '/api/voicetrack-upload', voiceForm),
+  'voice message upload',
+);
+const voiceBack = Buffer.from(await (await admin('GET', voice.downloadUrl)).arrayBuffer());
+const voiceStored = storedObject(voice.downloadUrl.slice('/files/'.length));
+check(
+  voiceBack.length > 0 && voiceBack.equals(voiceStored),
+  'voice message: served bytes equal the stored object',
+);
+log(
+  `voice message ${voice.downloadUrl}: ${voiceBack.length} bytes stored and served back identical`,
+);
+
+// 5. A track upload lands in storage; the admin's moderation download returns the same bytes.
+await json(
+  await admin('POST', '/api/dj-settings/registration', { enabled: true }),
+  'open registration',
+);
+const listener = client();
+const email = `luisteraar-${Date.now()}@example.nl`;
+await json(
+  await listener('POST', '/api/auth/register', {
+    email,
+    password: 'een-lang-wachtwoord-123',
+    name: 'Luisteraar',
+  }),
+  'listener registration',
+);
+const trackForm = new FormData();
+trackForm.append('audio', new Blob([songBytes], { type: 'audio/mpeg' }), path.basename(song));
+trackForm.append('artist', 'Compose Test');
+trackForm.append('title', 'Byte voor byte');
+trackForm.append('submittedBy', 'Luisteraar');
+const { upload } = await json(
+  await listener('POST', '/api/cloud-upload', trackForm),
+  'track upload',
+);
+await json(
+  await admin('PATCH', `/api/cloud-uploads/${upload.id}/status`, { status: 'approved' }),
+  'approve upload',
+);
+const { downloadUrl } = await json(
+  await admin('POST', `/api/cloud-uploads/${upload.id}/download`),
+  'moderation download',
+);
+const trackBack = Buffer.from(await (await fetch(new URL(downloadUrl, BASE))).arrayBuffer());
+check(
+  trackBack.equals(songBytes),
+  `track upload: the download (${trackBack.length} bytes) equals the upload (${songBytes.length})`,
+);
+const storedTracks = files('/storage').filter((file) => statSync(file).size === songBytes.length);
+check(
+  storedTracks.some((file) => readFileSync(file).equals(songBytes)),
+  'track upload is in the storage volume',
+);
+log(
+  `track upload #${upload.id}: ${songBytes.length} bytes stored, moderation download identical (${new URL(downloadUrl, BASE).host})`,
+);
+console.log(`all smoke checks passed in ${((Date.now() - started) / 1000).toFixed(1)}s`);
