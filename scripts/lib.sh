@@ -63,6 +63,10 @@ load_config() {
   : "${HTTP_HOST:=127.0.0.1}" "${HTTP_PORT:=8080}"
   : "${AUTH_PORT:=3101}" "${REQUESTS_PORT:=3102}" "${PLAYLIST_PORT:=3103}" "${UPLOADS_PORT:=3104}"
   : "${POSTGRES_PORT:=54329}" "${REDIS_PORT:=63790}" "${VITE_PORT:=5173}"
+  # Prometheus metrics of each process (loopback, not routed by the gateway).
+  : "${AUTH_METRICS_PORT:=9101}" "${REQUESTS_METRICS_PORT:=9102}" "${PLAYLIST_METRICS_PORT:=9103}"
+  : "${UPLOADS_METRICS_PORT:=9104}" "${WORKER_METRICS_PORT:=9105}"
+  export AUTH_METRICS_PORT REQUESTS_METRICS_PORT PLAYLIST_METRICS_PORT UPLOADS_METRICS_PORT WORKER_METRICS_PORT
   : "${POSTGRES_USER:=radio}" "${POSTGRES_DB:=radio}"
   : "${ADMIN_EMAIL:=admin@radio.local}"
   : "${LOG_LEVEL:=info}" "${LOG_FORMAT:=pretty}"

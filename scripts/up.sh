@@ -76,6 +76,7 @@ stop_stack() {
 stop_stack # anything left over from a run that was killed outright
 
 ports=(HTTP_PORT AUTH_PORT REQUESTS_PORT PLAYLIST_PORT UPLOADS_PORT)
+ports+=(AUTH_METRICS_PORT REQUESTS_METRICS_PORT PLAYLIST_METRICS_PORT UPLOADS_METRICS_PORT WORKER_METRICS_PORT)
 [ $MODE = up ] || ports+=(VITE_PORT)
 [ "$STATION" != builtin ] || ports+=(ICECAST_PORT)
 for name in "${ports[@]}"; do require_free_port "$name"; done
@@ -131,15 +132,15 @@ add postgres blueBright "exec $(sup postgres --daemon "$DATA_DIR/postgres/data/p
   --log "$DATA_DIR/postgres/postgres.log" -- "$ROOT/scripts/postgres.sh" start)"
 add redis redBright "exec $(sup redis --daemon "$DATA_DIR/redis/redis.pid" \
   --log "$DATA_DIR/redis/redis.log" -- "$ROOT/scripts/redis.sh" start)"
-add auth blue "exec $(sup auth -- env PORT="$AUTH_PORT" "${node_cmd[@]}" services/auth/src/server.ts)"
-add requests magenta "exec $(sup requests -- env PORT="$REQUESTS_PORT" "${node_cmd[@]}" services/requests/src/server.ts)"
-add playlist cyan "exec $(sup playlist -- env PORT="$PLAYLIST_PORT" "${node_cmd[@]}" services/playlist/src/server.ts)"
+add auth blue "exec $(sup auth -- env PORT="$AUTH_PORT" METRICS_PORT="$AUTH_METRICS_PORT" "${node_cmd[@]}" services/auth/src/server.ts)"
+add requests magenta "exec $(sup requests -- env PORT="$REQUESTS_PORT" METRICS_PORT="$REQUESTS_METRICS_PORT" "${node_cmd[@]}" services/requests/src/server.ts)"
+add playlist cyan "exec $(sup playlist -- env PORT="$PLAYLIST_PORT" METRICS_PORT="$PLAYLIST_METRICS_PORT" "${node_cmd[@]}" services/playlist/src/server.ts)"
 # A larger first heap: each upload streams up to 50 MB of socket buffers through the service, and
 # the default small heap spends a third of an upload's CPU in full collections (bench: 200 → 130 ms).
-add uploads yellow "exec $(sup uploads -- env PORT="$UPLOADS_PORT" "${node_cmd[@]}" --initial-heap-size=256 services/uploads/src/server.ts)"
+add uploads yellow "exec $(sup uploads -- env PORT="$UPLOADS_PORT" METRICS_PORT="$UPLOADS_METRICS_PORT" "${node_cmd[@]}" --initial-heap-size=256 services/uploads/src/server.ts)"
 # The worker touches WORKER_HEARTBEAT_FILE every 5 s while its event loop runs.
 add worker green "exec $(sup worker --heartbeat "$RUN_DIR/worker.heartbeat" --stale 30 -- \
-  env -u PORT WORKER_HEARTBEAT_FILE="$RUN_DIR/worker.heartbeat" "${node_cmd[@]}" services/worker/src/server.ts)"
+  env -u PORT METRICS_PORT="$WORKER_METRICS_PORT" WORKER_HEARTBEAT_FILE="$RUN_DIR/worker.heartbeat" "${node_cmd[@]}" services/worker/src/server.ts)"
 add gateway white "exec $(sup gateway -- nginx -p "$RUN_DIR/nginx" -c "$RUN_DIR/nginx/nginx.conf" -e stderr -g "$(nginx_globals)")"
 add logs gray "exec $(sup logs -- "$ROOT/scripts/rotate-logs.sh")"
 if [ "$STATION" = builtin ]; then

@@ -50,6 +50,12 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
     POSTGRES_PORT: String(stackPort('POSTGRES_PORT')),
     REDIS_PORT: String(stackPort('REDIS_PORT')),
     ICECAST_PORT: String(stackPort('ICECAST_PORT')),
+    ...Object.fromEntries(
+      (['AUTH', 'REQUESTS', 'PLAYLIST', 'UPLOADS', 'WORKER'] as const).map((name) => [
+        `${name}_METRICS_PORT`,
+        String(stackPort(`${name}_METRICS_PORT`)),
+      ]),
+    ),
     STATION: 'builtin',
     DEMO_TRACK_COUNT: '6',
     DEMO_TRACK_SECONDS: process.env.E2E_DEMO_TRACK_SECONDS ?? '30',

@@ -24,6 +24,11 @@ const PORT_NAMES = [
   'POSTGRES_PORT',
   'REDIS_PORT',
   'ICECAST_PORT',
+  'AUTH_METRICS_PORT',
+  'REQUESTS_METRICS_PORT',
+  'PLAYLIST_METRICS_PORT',
+  'UPLOADS_METRICS_PORT',
+  'WORKER_METRICS_PORT',
 ] as const;
 export type PortName = (typeof PORT_NAMES)[number];
 

@@ -15,6 +15,10 @@ import {
   waitFor,
 } from '../../packages/testing/src/process.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createMetricsRegistry,
+  startMetricsServer,
+} from '../../packages/service-kit/src/metrics.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const template = path.join(root, 'gateway/nginx.conf.template');
@@ -417,5 +421,44 @@ describe('the access log', () => {
     expect(log).not.toContain('/_health/');
     expect(log).not.toMatch(/GET \/api\/now-playing HTTP\/1.1" 200/);
     expect(log).toMatch(/^127\.0\.0\.1 stream 200 \d+ t=[\d.]+$/m);
+  });
+});
+
+describe('the metrics port', () => {
+  it('is reached by no path through the gateway', async () => {
+    const registry = createMetricsRegistry('auth');
+    let scrapes = 0;
+    const collect = registry.metrics.bind(registry);
+    registry.metrics = () => {
+      scrapes += 1;
+      return collect();
+    };
+    const quiet = (): void => {};
+    const metrics = await startMetricsServer(registry, {
+      host: '127.0.0.1',
+      port: 0,
+      log: { info: quiet, warn: quiet, error: quiet },
+    });
+    try {
+      expect((await fetch(`http://127.0.0.1:${metrics!.port}/metrics`)).ok).toBe(true);
+      expect(scrapes).toBe(1);
+      // The template names no metrics port: the gateway only knows the services' API ports.
+      expect(readFileSync(template, 'utf8')).not.toMatch(/metrics/i);
+      for (const target of [
+        '/metrics',
+        '/api/metrics',
+        '/api/auth/metrics',
+        '/_health/auth/metrics',
+        '/_health/metrics',
+        '/api/auth/../../metrics',
+        '/internal/metrics',
+      ]) {
+        const answer = await send('GET', target);
+        expect(answer.body, target).not.toContain('# HELP');
+      }
+      expect(scrapes).toBe(1);
+    } finally {
+      await metrics?.close();
+    }
   });
 });
