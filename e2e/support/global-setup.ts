@@ -118,7 +118,7 @@ async function nameTheAdmin(): Promise<void> {
   }
 }
 
-async function waitForStack(port: number, hasExited: () => boolean): Promise<void> {
+export async function waitForStack(port: number, hasExited: () => boolean): Promise<void> {
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + START_TIMEOUT_MS;
   let waitingFor: string[] = ['gateway'];
@@ -145,7 +145,7 @@ async function waitForStack(port: number, hasExited: () => boolean): Promise<voi
 }
 
 /** SIGTERM to scripts/up.sh, which stops the services, Redis and Postgres; then sweeps. */
-async function stopStack(stack: ChildProcess): Promise<void> {
+export async function stopStack(stack: ChildProcess): Promise<void> {
   if (stack.exitCode === null && stack.signalCode === null && stack.pid) {
     const exited = new Promise<void>((resolve) => stack.once('exit', () => resolve()));
     stack.kill('SIGTERM');
