@@ -288,6 +288,17 @@ test('a backup of a running stack, restored into a fresh data folder, brings bac
       );
       const mine = (await (await listenerB.get('/api/recent-requests')).json()) as unknown;
       expect(JSON.stringify(mine)).toContain('Sneeuw op de Veluwe');
+      // Each process of the native stack serves its metrics on its lib.sh port.
+      for (const [name, series] of [
+        [
+          'AUTH_METRICS_PORT',
+          /http_request_duration_seconds_count\{[^}]*route="\/api\/auth\/login"/,
+        ],
+        ['WORKER_METRICS_PORT', /radio_queue_jobs\{[^}]*queue="now-playing"/],
+      ] as const) {
+        const text = await (await fetch(`http://127.0.0.1:${portsB[name]}/metrics`)).text();
+        expect(text.match(series), name).not.toBeNull();
+      }
       await adminB.dispose();
       await listenerB.dispose();
     } finally {
