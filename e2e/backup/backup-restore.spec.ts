@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { chmodSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, request as newRequest, test, type APIRequestContext } from '@playwright/test';
+import { expect, request as newRequest, test } from '@playwright/test';
 import pg from 'pg';
 import { stopStack, waitForStack } from '../support/global-setup.ts';
 import { createListener, logIn, requestSong } from '../support/pages.ts';
@@ -12,8 +12,11 @@ import {
   artifactsDir,
   baseURL,
   databaseUrl,
+  freePorts,
+  PORT_NAMES,
   repoRoot,
   stackPort,
+  type PortName,
 } from '../support/stack.ts';
 
 // Backup and restore as an operator runs them: `make backup` of the running stack, `make
@@ -123,35 +126,13 @@ function stackEnv(dataDir: string, ports: Record<string, number>): NodeJS.Proces
   return env;
 }
 
-const PORT_NAMES = [
-  'HTTP_PORT',
-  'AUTH_PORT',
-  'REQUESTS_PORT',
-  'PLAYLIST_PORT',
-  'UPLOADS_PORT',
-  'POSTGRES_PORT',
-  'REDIS_PORT',
-  'ICECAST_PORT',
-  'AUTH_METRICS_PORT',
-  'REQUESTS_METRICS_PORT',
-  'PLAYLIST_METRICS_PORT',
-  'UPLOADS_METRICS_PORT',
-  'WORKER_METRICS_PORT',
-] as const;
-
-function freshPorts(): Record<string, number> {
-  const ports = execFileSync(
-    'bash',
-    ['-c', '. scripts/lib.sh && free_ports "$1"', 'free_ports', String(PORT_NAMES.length)],
-    {
-      cwd: repoRoot,
-      encoding: 'utf8',
-    },
-  )
-    .trim()
-    .split(' ')
-    .map(Number);
-  return Object.fromEntries(PORT_NAMES.map((name, i) => [name, ports[i] ?? 0]));
+/** A set of free ports for a second stack, named as the harness names them. */
+function freshPorts(): Record<PortName, number> {
+  const ports = freePorts(PORT_NAMES.length);
+  return Object.fromEntries(PORT_NAMES.map((name, i) => [name, ports[i] ?? 0])) as Record<
+    PortName,
+    number
+  >;
 }
 
 test.afterAll(() => rmSync(workDir, { recursive: true, force: true }));
@@ -264,7 +245,7 @@ test('a backup of a running stack, restored into a fresh data folder, brings bac
     let exited = false;
     stack.once('exit', () => (exited = true));
     try {
-      await waitForStack(portsB.HTTP_PORT ?? 0, () => exited);
+      await waitForStack(portsB.HTTP_PORT, () => exited);
       const urlB = `postgres://radio:${POSTGRES_PASSWORD}@127.0.0.1:${portsB.POSTGRES_PORT}/radio`;
       expect(await durableData(urlB)).toEqual(before);
       // The restored station plays on, so its history grows; the backup's plays are all there.

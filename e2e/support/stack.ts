@@ -15,7 +15,7 @@ import path from 'node:path';
 export const repoRoot = path.resolve(import.meta.dirname, '..', '..');
 export const artifactsDir = path.join(repoRoot, 'e2e', 'artifacts');
 
-const PORT_NAMES = [
+export const PORT_NAMES = [
   'HTTP_PORT',
   'AUTH_PORT',
   'REQUESTS_PORT',
@@ -33,7 +33,7 @@ const PORT_NAMES = [
 export type PortName = (typeof PORT_NAMES)[number];
 
 /** Distinct free loopback ports, from scripts/lib.sh's free_ports (the config cannot wait). */
-function freePorts(count: number): number[] {
+export function freePorts(count: number): number[] {
   const script = '. scripts/lib.sh && free_ports "$1"';
   return execFileSync('bash', ['-c', script, 'free_ports', String(count)], {
     cwd: repoRoot,
