@@ -13,7 +13,7 @@ export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 help:
 	@echo "make up          run the site natively on http://localhost:8080 (production build)"
 	@echo "make dev         the same with hot reload (services under node --watch, Vite dev server)"
-	@echo "make test        lint, typecheck, unit, integration, e2e tests and the fault suite"
+	@echo "make test        lint, typecheck, unit, integration, e2e tests, the fault suite, backup round trip"
 	@echo "make lint | typecheck | test-unit | test-integration | test-e2e | test-faults"
 	@echo "make clean-data  delete DATA_DIR (database, Redis, uploaded files) of a stopped stack"
 	@echo "make backup      database + stored files into BACKUP_DIR (backups/) as one archive"
@@ -58,7 +58,7 @@ test-e2e: system deps
 test-faults: system deps
 	pnpm --filter @radio/e2e exec playwright test --config faults/playwright.config.ts $(E2E_ARGS)
 
-test: system deps lint typecheck test-unit test-integration test-e2e test-faults
+test: system deps lint typecheck test-unit test-integration test-e2e test-faults test-backup
 
 clean-data:
 	@scripts/clean-data.sh

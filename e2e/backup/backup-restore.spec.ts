@@ -290,6 +290,11 @@ test('a backup of a running stack, restored into a fresh data folder, brings bac
     expect(stopped.status, stopped.output).toBe(0);
     expect(stopped.output).toContain('the stack is stopped');
     expect(readdirSync(backupDir).filter((name) => name.endsWith('.tar'))).toHaveLength(2);
+    // OVERWRITE=1 replaces the data of a stopped stack.
+    const overwritten = run('restore.sh', { ...envB, BACKUP: archive, OVERWRITE: '1' });
+    expect(overwritten.status, overwritten.output).toBe(0);
+    expect(overwritten.output).toContain('OVERWRITE=1: replacing the data');
+    expect(overwritten.output).toContain('database restored: 2 users');
   } finally {
     rmSync(stackB, { recursive: true, force: true });
     await admin.dispose();
