@@ -37,6 +37,12 @@ tar -C "$work" -xf "$archive" MANIFEST database.dump 2>/dev/null ||
   die "$archive is not a backup of this platform (no MANIFEST and database.dump inside)"
 head -n 1 "$work/MANIFEST" | grep -qx 'radio-backup 1' || die "$archive: unknown backup format"
 sed 's/^/    /' "$work/MANIFEST" >&2
+# A backup of a newer version than this checkout has tables its code does not know.
+saved_migration=$(sed -n 's/^migration: //p' "$work/MANIFEST")
+newest=$(ls "$ROOT/packages/db/src/migrations" | sed -n 's/\.ts$//p' | sort | tail -n 1)
+if [[ $saved_migration != unknown && -n $newest && $saved_migration > $newest ]]; then
+  warn "the backup comes from a newer version (migration $saved_migration; this checkout's newest is $newest): restore it with that version"
+fi
 
 # The settings: the archive's when this machine has none yet.
 resolve_env_file
@@ -63,7 +69,7 @@ folders=(storage "$STORAGE_DIR" library "${LIBRARY_DIR:-}" request-library "${RE
   warn "STORAGE_DRIVER=$STORAGE_DRIVER: the backup's stored objects are not put into the bucket (copy them with the bucket's own tools)"
 
 psql_as_owner() {
-  PGPASSWORD=$POSTGRES_PASSWORD psql -X -q -v ON_ERROR_STOP=1 -h 127.0.0.1 -p "$POSTGRES_PORT" \
+  PGPASSWORD=$POSTGRES_PASSWORD "$(pg_bin psql)" -X -q -v ON_ERROR_STOP=1 -h 127.0.0.1 -p "$POSTGRES_PORT" \
     -U "$POSTGRES_USER" -d "$POSTGRES_DB" "$@"
 }
 pg_bin() {
