@@ -23,8 +23,9 @@ import {
 // restore` into a fresh DATA_DIR, a second stack started on it, and the same data found there.
 
 const POSTGRES_PASSWORD = 'e2e'; // the global setup's
-const workDir = mkdtempSync(path.join(os.tmpdir(), 'radio-backup-test-'));
-const backupDir = path.join(workDir, 'backups');
+// Made in the test, not at load: Playwright also loads this file in its runner process.
+let workDir = '';
+let backupDir = '';
 
 const sha256 = (bytes: Buffer | Uint8Array): string =>
   createHash('sha256').update(bytes).digest('hex');
@@ -135,7 +136,13 @@ function freshPorts(): Record<PortName, number> {
   >;
 }
 
-test.afterAll(() => rmSync(workDir, { recursive: true, force: true }));
+test.beforeAll(() => {
+  workDir = mkdtempSync(path.join(os.tmpdir(), 'radio-backup-test-'));
+  backupDir = path.join(workDir, 'backups');
+});
+test.afterAll(() => {
+  if (workDir) rmSync(workDir, { recursive: true, force: true });
+});
 
 test('a backup of a running stack, restored into a fresh data folder, brings back users, plays, requests and files', async () => {
   const stackA = process.env.E2E_DATA_DIR ?? '';
