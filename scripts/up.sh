@@ -80,6 +80,23 @@ ports=(HTTP_PORT AUTH_PORT REQUESTS_PORT PLAYLIST_PORT UPLOADS_PORT)
 [ "$STATION" != builtin ] || ports+=(ICECAST_PORT)
 for name in "${ports[@]}"; do require_free_port "$name"; done
 
+# Copies 2..N of each HTTP service (*_REPLICAS) on free loopback ports, none of the stack's own.
+# *_PORTS lists the ports of every copy, the first being *_PORT: the address the built-in station,
+# the worker and the start-up checks use.
+taken=" $POSTGRES_PORT $REDIS_PORT "
+for name in "${ports[@]}"; do taken+="${!name} "; done
+for service in "${HTTP_SERVICES[@]}"; do
+  port=${service^^}_PORT replicas=${service^^}_REPLICAS
+  service_ports=${!port}
+  while [ "$(wc -w <<<"$service_ports")" -lt "${!replicas}" ]; do
+    for extra in $(free_ports $((${!replicas} - $(wc -w <<<"$service_ports")))); do
+      [[ $taken == *" $extra "* ]] || { service_ports+=" $extra" && taken+="$extra "; }
+    done
+  done
+  export "${service^^}_PORTS=$service_ports"
+  [ "${!replicas}" = 1 ] || say "$service: ${!replicas} copies, on ports $service_ports"
+done
+
 reaper_pid='' ready_pid=''
 cleanup() {
   local rc=$?
@@ -131,12 +148,24 @@ add postgres blueBright "exec $(sup postgres --daemon "$DATA_DIR/postgres/data/p
   --log "$DATA_DIR/postgres/postgres.log" -- "$ROOT/scripts/postgres.sh" start)"
 add redis redBright "exec $(sup redis --daemon "$DATA_DIR/redis/redis.pid" \
   --log "$DATA_DIR/redis/redis.log" -- "$ROOT/scripts/redis.sh" start)"
-add auth blue "exec $(sup auth -- env PORT="$AUTH_PORT" "${node_cmd[@]}" services/auth/src/server.ts)"
-add requests magenta "exec $(sup requests -- env PORT="$REQUESTS_PORT" "${node_cmd[@]}" services/requests/src/server.ts)"
-add playlist cyan "exec $(sup playlist -- env PORT="$PLAYLIST_PORT" "${node_cmd[@]}" services/playlist/src/server.ts)"
+# Each copy of an HTTP service is a process of its own, restarted on its own: requests,
+# requests-2, requests-3, … (the pid files and log prefixes have these names).
+add_http() {
+  local service=$1 color=$2 ports_var=${1^^}_PORTS copy=1 port name
+  shift 2
+  for port in ${!ports_var}; do
+    name=$service
+    [ $copy = 1 ] || name=$service-$copy
+    add "$name" "$color" "exec $(sup "$name" -- env PORT="$port" "${node_cmd[@]}" "$@")"
+    copy=$((copy + 1))
+  done
+}
+add_http auth blue services/auth/src/server.ts
+add_http requests magenta services/requests/src/server.ts
+add_http playlist cyan services/playlist/src/server.ts
 # A larger first heap: each upload streams up to 50 MB of socket buffers through the service, and
 # the default small heap spends a third of an upload's CPU in full collections (bench: 200 → 130 ms).
-add uploads yellow "exec $(sup uploads -- env PORT="$UPLOADS_PORT" "${node_cmd[@]}" --initial-heap-size=256 services/uploads/src/server.ts)"
+add_http uploads yellow --initial-heap-size=256 services/uploads/src/server.ts
 # The worker touches WORKER_HEARTBEAT_FILE every 5 s while its event loop runs.
 add worker green "exec $(sup worker --heartbeat "$RUN_DIR/worker.heartbeat" --stale 30 -- \
   env -u PORT WORKER_HEARTBEAT_FILE="$RUN_DIR/worker.heartbeat" "${node_cmd[@]}" services/worker/src/server.ts)"
@@ -169,10 +198,11 @@ echo "$supervisor_pid" >"$SUPERVISOR_PIDFILE"
   deadline=$((SECONDS + 180))
   while [ $SECONDS -lt $deadline ]; do
     waiting=()
-    for service in auth requests playlist uploads; do
-      port=${service^^}_PORT
-      # Through the gateway only once the service listens, to keep its error log quiet.
-      port_in_use "${!port}" && [ "$(http_status "$HTTP_PORT" "/_health/$service/readyz")" = 200 ] ||
+    for service in "${HTTP_SERVICES[@]}"; do
+      ports_var=${service^^}_PORTS listening=1
+      for port in ${!ports_var}; do port_in_use "$port" || listening=''; done
+      # Through the gateway only once every copy listens, to keep its error log quiet.
+      [ -n "$listening" ] && [ "$(http_status "$HTTP_PORT" "/_health/$service/readyz")" = 200 ] ||
         waiting+=("$service")
     done
     if [ ${#waiting[@]} = 0 ]; then

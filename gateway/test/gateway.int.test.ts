@@ -28,9 +28,13 @@ interface Received {
   headers: http.IncomingHttpHeaders;
 }
 
-/** An upstream that answers every request with what it received, as JSON. */
+/**
+ * An upstream that answers every request with what it received, as JSON; a dying one drops the
+ * connection of every request it gets, without an answer (a copy killed mid-request).
+ */
 class EchoUpstream {
   readonly received: Received[] = [];
+  constructor(private readonly dying = false) {}
   private server = http.createServer((request, response) => {
     const received = {
       method: request.method ?? '',
@@ -38,6 +42,10 @@ class EchoUpstream {
       headers: request.headers,
     };
     this.received.push(received);
+    if (this.dying) {
+      request.socket.destroy();
+      return;
+    }
     request.resume();
     if (request.url?.startsWith('/radio.mp3')) {
       // A stream that sends a little audio every 200 ms until the listener goes.
@@ -106,7 +114,10 @@ class Gateway {
     };
     const config = execFileSync(
       'sh',
-      ['-c', `. "${root}/gateway/real-ip.envsh" && envsubst '${names.join(' ')}' <"${template}"`],
+      [
+        '-c',
+        `. "${root}/gateway/real-ip.envsh" && . "${root}/gateway/upstreams.envsh" && envsubst '${names.join(' ')}' <"${template}"`,
+      ],
       { env, encoding: 'utf8' },
     );
     const configFile = path.join(this.dir, 'nginx.conf');
@@ -417,5 +428,101 @@ describe('the access log', () => {
     expect(log).not.toContain('/_health/');
     expect(log).not.toMatch(/GET \/api\/now-playing HTTP\/1.1" 200/);
     expect(log).toMatch(/^127\.0\.0\.1 stream 200 \d+ t=[\d.]+$/m);
+  });
+});
+
+describe('several copies of a service', () => {
+  const address = (upstream: EchoUpstream | number) =>
+    `http://127.0.0.1:${typeof upstream === 'number' ? upstream : upstream.port}`;
+
+  /** A gateway whose requests service is these copies (the others: the shared echo). */
+  async function gatewayFor(copies: (EchoUpstream | number)[]): Promise<Gateway> {
+    const echo = address(api);
+    return new Gateway({
+      GATEWAY_AUTH_UPSTREAM: echo,
+      GATEWAY_REQUESTS_UPSTREAM: copies.map(address).join(' '),
+      GATEWAY_PLAYLIST_UPSTREAM: echo,
+      GATEWAY_UPLOADS_UPSTREAM: echo,
+      GATEWAY_STREAM_UPSTREAM: echo,
+    }).start();
+  }
+
+  async function withCopies(
+    copies: (EchoUpstream | number)[],
+    test: (gateway: Gateway) => Promise<void>,
+  ): Promise<void> {
+    const scaled = await gatewayFor(copies);
+    try {
+      await test(scaled);
+    } finally {
+      await scaled.stop();
+      for (const copy of copies) if (typeof copy !== 'number') await copy.stop();
+    }
+  }
+
+  it('spreads the requests over every copy and says which one answered in the access log', async () => {
+    const copies = await Promise.all([1, 2, 3].map(() => new EchoUpstream().start()));
+    await withCopies(copies, async (scaled) => {
+      for (let i = 0; i < 30; i++) {
+        expect((await fetch(scaled.url(`/api/requests?n=${i}`))).status).toBe(200);
+      }
+      for (const copy of copies) expect(copy.hits('/api/requests')).toBeGreaterThanOrEqual(5);
+      const log = readFileSync(scaled.accessLog, 'utf8');
+      for (const copy of copies) expect(log).toContain(`up=127.0.0.1:${copy.port}`);
+    });
+  });
+
+  it('sends a POST to another copy when its connection is refused: no error for the client', async () => {
+    const live = await new EchoUpstream().start();
+    await withCopies([await freePort(), live, await freePort()], async (scaled) => {
+      const statuses = [];
+      for (let i = 0; i < 20; i++) {
+        const response = await fetch(scaled.url(`/api/requests?n=${i}`), {
+          method: 'POST',
+          body: '{}',
+        });
+        statuses.push(response.status);
+      }
+      expect(statuses).toEqual(Array(20).fill(200));
+      expect(live.hits('/api/requests')).toBe(20);
+    });
+  });
+
+  it('never sends a POST that reached a copy to another one; a GET is sent again', async () => {
+    const dying = await new EchoUpstream(true).start();
+    const live = await new EchoUpstream().start();
+    await withCopies([dying, live], async (scaled) => {
+      const answers: RawAnswer[] = [];
+      for (let i = 0; i < 6; i++) {
+        answers.push(
+          await raw(
+            scaled.port,
+            `POST /api/requests?post=${i} HTTP/1.1\r\nHost: localhost\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`,
+          ),
+        );
+      }
+      const lost = dying.received.map((r) => r.url);
+      expect(lost.length).toBeGreaterThanOrEqual(1);
+      for (const [i, answer] of answers.entries()) {
+        const url = `/api/requests?post=${i}`;
+        if (lost.includes(url)) {
+          // Made at most once: the client is told the service failed, nobody made it again.
+          expect(answer.status).toBe(503);
+          expect(JSON.parse(answer.body)).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+          expect(live.received.some((r) => r.url === url)).toBe(false);
+        } else {
+          expect(answer.status).toBe(200);
+        }
+      }
+    });
+    const dyingAgain = await new EchoUpstream(true).start();
+    const liveAgain = await new EchoUpstream().start();
+    await withCopies([dyingAgain, liveAgain], async (scaled) => {
+      for (let i = 0; i < 6; i++) {
+        expect((await fetch(scaled.url(`/api/requests?get=${i}`))).status).toBe(200);
+      }
+      expect(dyingAgain.received.length).toBeGreaterThanOrEqual(1);
+      expect(liveAgain.hits('/api/requests?get=')).toBe(6);
+    });
   });
 });
