@@ -7,13 +7,13 @@ export PATH := $(CURDIR)/.tools/bin:$(PATH)
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
 .DEFAULT_GOAL := help
-.PHONY: help system tools deps up dev lint typecheck test-unit test-integration test-e2e test-faults test clean-data bench
+.PHONY: help system tools deps up dev lint typecheck test-unit test-integration test-e2e test-faults test-scale test clean-data bench
 
 help:
 	@echo "make up          run the site natively on http://localhost:8080 (production build)"
 	@echo "make dev         the same with hot reload (services under node --watch, Vite dev server)"
 	@echo "make test        lint, typecheck, unit, integration, e2e tests and the fault suite"
-	@echo "make lint | typecheck | test-unit | test-integration | test-e2e | test-faults"
+	@echo "make lint | typecheck | test-unit | test-integration | test-e2e | test-faults | test-scale"
 	@echo "make clean-data  delete DATA_DIR (database, Redis, uploaded files) of a stopped stack"
 	@echo "make bench       performance report: API, archive, stream fan-out, Lighthouse (bench/results/)"
 
@@ -54,6 +54,11 @@ test-e2e: system deps
 # light load (e2e/faults/); a few minutes.
 test-faults: system deps
 	pnpm --filter @radio/e2e exec playwright test --config faults/playwright.config.ts $(E2E_ARGS)
+
+# Three copies of the requests service behind the gateway (REQUESTS_REPLICAS=3) in a stack of its
+# own: exact limits across copies, kill -9 of a copy under load, back to one (e2e/scale/).
+test-scale: system deps
+	pnpm --filter @radio/e2e exec playwright test --config scale/playwright.config.ts $(E2E_ARGS)
 
 test: system deps lint typecheck test-unit test-integration test-e2e test-faults
 
