@@ -119,7 +119,7 @@ const submitOf = (track: Track) => ({
 function copies(): { name: string; port: number }[] {
   const config = readFileSync(path.join(dataDir(), 'run/nginx/nginx.conf'), 'utf8');
   const block = /upstream gateway_requests \{([^}]*)\}/.exec(config)?.[1] ?? '';
-  return [...block.matchAll(/server 127\.0\.0\.1:(\d+)/g)].map((match, i) => ({
+  return [...block.matchAll(/server 127\.0\.0\.1:(\d+) max_fails=1/g)].map((match, i) => ({
     name: i === 0 ? 'requests' : `requests-${i + 1}`,
     port: Number(match[1]),
   }));

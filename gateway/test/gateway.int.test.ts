@@ -59,8 +59,8 @@ class EchoUpstream {
   });
   port = 0;
 
-  async start(): Promise<this> {
-    this.port = await freePort();
+  async start(port?: number): Promise<this> {
+    this.port = port ?? (await freePort());
     this.server.maxConnections = 10_000;
     await new Promise<void>((resolve) => this.server.listen(this.port, '127.0.0.1', resolve));
     return this;
@@ -486,6 +486,18 @@ describe('several copies of a service', () => {
       expect(statuses).toEqual(Array(20).fill(200));
       expect(live.hits('/api/requests')).toBe(20);
     });
+  });
+
+  it('tries the first copy again at once when every copy was failing a moment ago', async () => {
+    const ports = [await freePort(), await freePort()];
+    const first = new EchoUpstream();
+    await withCopies(ports, async (scaled) => {
+      // Both copies refuse: both are left out for 5 s.
+      expect((await fetch(scaled.url('/api/requests'))).status).toBe(503);
+      await first.start(ports[0]);
+      expect((await fetch(scaled.url('/api/requests?back=1'))).status).toBe(200);
+    });
+    await first.stop();
   });
 
   it('never sends a POST that reached a copy to another one; a GET is sent again', async () => {
