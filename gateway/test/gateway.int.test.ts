@@ -1,6 +1,7 @@
 // The gateway as it runs: gateway/nginx.conf.template rendered the way scripts/render-gateway.sh
 // does it, a real nginx on a free loopback port, and small Node upstreams that tell what they got.
 import { execFileSync, type ChildProcess } from 'node:child_process';
+import dgram from 'node:dgram';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -34,7 +35,10 @@ interface Received {
  */
 class EchoUpstream {
   readonly received: Received[] = [];
-  constructor(private readonly dying = false) {}
+  private readonly dying: boolean;
+  constructor(dying = false) {
+    this.dying = dying;
+  }
   private server = http.createServer((request, response) => {
     const received = {
       method: request.method ?? '',
@@ -59,10 +63,10 @@ class EchoUpstream {
   });
   port = 0;
 
-  async start(port?: number): Promise<this> {
+  async start(port?: number, host = '127.0.0.1'): Promise<this> {
     this.port = port ?? (await freePort());
     this.server.maxConnections = 10_000;
-    await new Promise<void>((resolve) => this.server.listen(this.port, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => this.server.listen(this.port, host, resolve));
     return this;
   }
 
@@ -73,6 +77,58 @@ class EchoUpstream {
   async stop(): Promise<void> {
     this.server.closeAllConnections();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+}
+
+/**
+ * A stand-in for Docker's DNS: answers A queries for one name with the addresses it has now (a
+ * service's copies), NXDOMAIN for any other name.
+ */
+class FakeDns {
+  addresses: string[] = [];
+  port = 0;
+  private readonly socket = dgram.createSocket('udp4');
+  private readonly name: string;
+
+  constructor(name: string) {
+    this.name = name;
+    this.socket.on('message', (query, client) => {
+      const labels: string[] = [];
+      let at = 12;
+      while (query[at]) {
+        labels.push(query.subarray(at + 1, at + 1 + query[at]!).toString('latin1'));
+        at += 1 + query[at]!;
+      }
+      const question = query.subarray(12, at + 5);
+      const known = labels.join('.').toLowerCase() === this.name;
+      const answers = known && query.readUInt16BE(at + 1) === 1 ? this.addresses : [];
+      const header = Buffer.alloc(12);
+      header.writeUInt16BE(query.readUInt16BE(0), 0);
+      header.writeUInt16BE(known ? 0x8180 : 0x8183, 2);
+      header.writeUInt16BE(1, 4);
+      header.writeUInt16BE(answers.length, 6);
+      const records = answers.map((address) => {
+        const record = Buffer.alloc(16);
+        record.writeUInt16BE(0xc00c, 0); // the name: the question's
+        record.writeUInt16BE(1, 2); // A
+        record.writeUInt16BE(1, 4); // IN
+        record.writeUInt32BE(1, 6); // TTL
+        record.writeUInt16BE(4, 10);
+        address.split('.').forEach((byte, i) => record.writeUInt8(Number(byte), 12 + i));
+        return record;
+      });
+      this.socket.send(Buffer.concat([header, question, ...records]), client.port, client.address);
+    });
+  }
+
+  async start(): Promise<this> {
+    await new Promise<void>((resolve) => this.socket.bind(0, '127.0.0.1', resolve));
+    this.port = this.socket.address().port;
+    return this;
+  }
+
+  stop(): void {
+    this.socket.close();
   }
 }
 
@@ -133,6 +189,9 @@ class Gateway {
       '-g',
       globals,
     ]);
+    // Its error log is read by nobody: drained, so a full pipe never stops nginx.
+    this.child.stderr?.resume();
+    this.child.stdout?.resume();
     await waitFor(async () => (await fetch(this.url('/_health/gateway'))).ok, 'nginx');
     return this;
   }
@@ -499,6 +558,58 @@ describe('several copies of a service', () => {
     });
     await first.stop();
   });
+
+  it('with DNS discovery (compose), spreads over every address of the name and follows copies that come and go, without a reload', async () => {
+    const port = await freePort();
+    const [a, b, c] = await Promise.all(
+      ['127.0.0.2', '127.0.0.3', '127.0.0.4'].map((host) => new EchoUpstream().start(port, host)),
+    );
+    const dns = await new FakeDns('requests.test').start();
+    dns.addresses = ['127.0.0.2', '127.0.0.3'];
+    const echo = address(api);
+    const scaled = await new Gateway({
+      GATEWAY_UPSTREAM_DISCOVERY: 'dns',
+      GATEWAY_RESOLVER: `127.0.0.1:${dns.port}`,
+      GATEWAY_AUTH_UPSTREAM: echo,
+      GATEWAY_REQUESTS_UPSTREAM: `http://requests.test:${port}`,
+      GATEWAY_PLAYLIST_UPSTREAM: echo,
+      GATEWAY_UPLOADS_UPSTREAM: echo,
+      GATEWAY_STREAM_UPSTREAM: echo,
+    }).start();
+    try {
+      const statuses: number[] = [];
+      const burst = async (count: number) => {
+        for (let i = 0; i < count; i++) {
+          statuses.push((await fetch(scaled.url('/api/requests'))).status);
+        }
+      };
+      await burst(20);
+      expect(a!.hits('/api/requests')).toBeGreaterThan(0);
+      expect(b!.hits('/api/requests')).toBeGreaterThan(0);
+      expect(c!.hits('/api/requests')).toBe(0);
+
+      // `--scale`: a third copy comes, the first goes (gone from the DNS, its port closed).
+      dns.addresses = ['127.0.0.3', '127.0.0.4'];
+      await a!.stop();
+      const changedAt = Date.now();
+      while (c!.hits('/api/requests') === 0 && Date.now() - changedAt < 15_000) {
+        await burst(2);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      const followedMs = Date.now() - changedAt;
+      const before = { b: b!.hits('/api/requests'), c: c!.hits('/api/requests') };
+      await burst(20);
+      expect(b!.hits('/api/requests')).toBeGreaterThan(before.b);
+      expect(c!.hits('/api/requests')).toBeGreaterThan(before.c);
+      // The new copy once the gateway's answer (kept 5 s) is old, and no error on the way.
+      expect(followedMs).toBeLessThan(10_000);
+      expect(statuses.every((status) => status === 200)).toBe(true);
+    } finally {
+      await scaled.stop();
+      dns.stop();
+      await Promise.all([b!.stop(), c!.stop()]);
+    }
+  }, 30_000);
 
   it('never sends a POST that reached a copy to another one; a GET is sent again', async () => {
     const dying = await new EchoUpstream(true).start();
