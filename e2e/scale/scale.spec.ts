@@ -16,17 +16,12 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import pg from 'pg';
 import { createListener, sql } from '../support/pages.ts';
-import { baseURL, databaseUrl } from '../support/stack.ts';
+import { alive, baseURL, databaseUrl, dataDir } from '../support/stack.ts';
 import { SCALE_TRACKS, scaleArtist } from './global-setup.ts';
 
 const FAST_MS = 1000;
 const LIMIT_TEXT = /^Je kunt over .+ weer een verzoekje indienen\.$/;
 
-const dataDir = (): string => {
-  const dir = process.env.E2E_DATA_DIR;
-  if (!dir) throw new Error('E2E_DATA_DIR is not set: the stack was not started by the harness');
-  return dir;
-};
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function rows<T>(text: string, values: unknown[] = []): Promise<T[]> {
@@ -127,15 +122,6 @@ function copies(): { name: string; port: number }[] {
 
 function pidOf(name: string): number {
   return Number(readFileSync(path.join(dataDir(), 'run/pids', `${name}.pid`), 'utf8').trim());
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 function listening(port: number): Promise<boolean> {
