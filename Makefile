@@ -60,7 +60,7 @@ test-faults: system deps
 test-scale: system deps
 	pnpm --filter @radio/e2e exec playwright test --config scale/playwright.config.ts $(E2E_ARGS)
 
-test: system deps lint typecheck test-unit test-integration test-e2e test-faults
+test: system deps lint typecheck test-unit test-integration test-e2e test-faults test-scale
 
 clean-data:
 	@scripts/clean-data.sh
