@@ -7,14 +7,14 @@ export PATH := $(CURDIR)/.tools/bin:$(PATH)
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
 .DEFAULT_GOAL := help
-.PHONY: help system tools deps up dev lint typecheck test-unit test-integration test-e2e test-faults test clean-data bench
+.PHONY: help system tools deps up dev lint typecheck test-unit test-integration test-e2e test-faults test-scale test clean-data bench
 .PHONY: backup restore test-backup
 
 help:
 	@echo "make up          run the site natively on http://localhost:8080 (production build)"
 	@echo "make dev         the same with hot reload (services under node --watch, Vite dev server)"
-	@echo "make test        lint, typecheck, unit, integration, e2e tests, the fault suite, backup round trip"
-	@echo "make lint | typecheck | test-unit | test-integration | test-e2e | test-faults"
+	@echo "make test        lint, typecheck, unit, integration, e2e tests, the fault suite, scale-out, backup round trip"
+	@echo "make lint | typecheck | test-unit | test-integration | test-e2e | test-faults | test-scale | test-backup"
 	@echo "make clean-data  delete DATA_DIR (database, Redis, uploaded files) of a stopped stack"
 	@echo "make backup      database + stored files into BACKUP_DIR (backups/) as one archive"
 	@echo "make restore BACKUP=file [OVERWRITE=1]   put a backup back into a stopped or fresh stack"
@@ -58,7 +58,12 @@ test-e2e: system deps
 test-faults: system deps
 	pnpm --filter @radio/e2e exec playwright test --config faults/playwright.config.ts $(E2E_ARGS)
 
-test: system deps lint typecheck test-unit test-integration test-e2e test-faults test-backup
+# Three copies of the requests service behind the gateway (REQUESTS_REPLICAS=3) in a stack of its
+# own: exact limits across copies, kill -9 of a copy under load, back to one (e2e/scale/).
+test-scale: system deps
+	pnpm --filter @radio/e2e exec playwright test --config scale/playwright.config.ts $(E2E_ARGS)
+
+test: system deps lint typecheck test-unit test-integration test-e2e test-faults test-scale test-backup
 
 clean-data:
 	@scripts/clean-data.sh

@@ -91,3 +91,18 @@ export async function httpStatus(url: string): Promise<number> {
     return 0;
   }
 }
+
+/** The temporary DATA_DIR of the stack the global setup started. */
+export function dataDir(): string {
+  return required('E2E_DATA_DIR');
+}
+
+/** The process exists (signal 0). */
+export function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -101,6 +101,10 @@ export async function createService(options: ServiceOptions): Promise<ServiceApp
     clientErrorHandler,
     // One line per request (below) instead of Fastify's two multi-line ones.
     disableRequestLogging: true,
+    // A request that reaches a stopping copy on a kept-open connection (the gateway's) is still
+    // answered (with Connection: close; the database closes only after it), not refused with
+    // Fastify's own English 503: stopping one of several copies costs no request.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   const limiter = new LogLimiter();
   const metrics = createMetricsRegistry(options.name);
