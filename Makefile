@@ -7,15 +7,18 @@ export PATH := $(CURDIR)/.tools/bin:$(PATH)
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
 .DEFAULT_GOAL := help
-.PHONY: help system tools deps up dev lint typecheck test-unit test-integration test-e2e test-faults test clean-data bench test-compose
+.PHONY: help system tools deps up dev lint typecheck test-unit test-integration test-e2e test-faults test-scale test clean-data bench
+.PHONY: backup restore test-backup test-compose
 
 help:
 	@echo "make up          run the site natively on http://localhost:8080 (production build)"
 	@echo "make dev         the same with hot reload (services under node --watch, Vite dev server)"
-	@echo "make test        lint, typecheck, unit, integration, e2e tests and the fault suite"
-	@echo "make lint | typecheck | test-unit | test-integration | test-e2e | test-faults"
+	@echo "make test        lint, typecheck, unit, integration, e2e tests, the fault suite, scale-out, backup round trip"
+	@echo "make lint | typecheck | test-unit | test-integration | test-e2e | test-faults | test-scale | test-backup"
 	@echo "make test-compose  the compose stack on a private Docker engine, smoke-tested (root)"
 	@echo "make clean-data  delete DATA_DIR (database, Redis, uploaded files) of a stopped stack"
+	@echo "make backup      database + stored files into BACKUP_DIR (backups/) as one archive"
+	@echo "make restore BACKUP=file [OVERWRITE=1]   put a backup back into a stopped or fresh stack"
 	@echo "make bench       performance report: API, archive, stream fan-out, Lighthouse (bench/results/)"
 
 # Debian/Ubuntu packages (Postgres, Redis, nginx, envsubst, Chromium): apt as root, else named.
@@ -56,10 +59,27 @@ test-e2e: system deps
 test-faults: system deps
 	pnpm --filter @radio/e2e exec playwright test --config faults/playwright.config.ts $(E2E_ARGS)
 
-test: system deps lint typecheck test-unit test-integration test-e2e test-faults
+# Three copies of the requests service behind the gateway (REQUESTS_REPLICAS=3) in a stack of its
+# own: exact limits across copies, kill -9 of a copy under load, back to one (e2e/scale/).
+test-scale: system deps
+	pnpm --filter @radio/e2e exec playwright test --config scale/playwright.config.ts $(E2E_ARGS)
+
+test: system deps lint typecheck test-unit test-integration test-e2e test-faults test-scale test-backup
 
 clean-data:
 	@scripts/clean-data.sh
+
+# One archive (pg_dump + stored objects + library folders + settings) of the running or stopped
+# native stack into BACKUP_DIR; restore it into a stopped or fresh one (OVERWRITE=1 replaces data).
+backup: system deps
+	@scripts/backup.sh
+
+restore: system deps
+	@BACKUP="$(BACKUP)" OVERWRITE="$(OVERWRITE)" scripts/restore.sh
+
+# Backs up a running stack of its own, restores into a fresh DATA_DIR and checks the data there.
+test-backup: system deps
+	pnpm --filter @radio/e2e exec playwright test --config backup/playwright.config.ts $(E2E_ARGS)
 
 # A report, not a test: a private stack on free ports, 1,000,000 plays, wrk (installed as root).
 bench: system deps

@@ -133,16 +133,16 @@ redis-cli -h 127.0.0.1 -p "$REDIS_PORT" set now-playing:current "$snapshot" >/de
 nginx -p "$RUN_DIR/nginx" -c "$RUN_DIR/nginx/nginx.conf" -e stderr -g "$(nginx_globals)" \
   2>"$LOG_DIR/gateway.log" &
 pids+=($!)
-PORT=$PLAYLIST_PORT node services/playlist/src/server.ts >"$LOG_DIR/playlist.log" 2>&1 &
+PORT=$PLAYLIST_PORT METRICS_PORT=0 node services/playlist/src/server.ts >"$LOG_DIR/playlist.log" 2>&1 &
 pids+=($!)
 # For the pages Lighthouse loads (who is signed in, the request settings).
-PORT=$AUTH_PORT node services/auth/src/server.ts >"$LOG_DIR/auth.log" 2>&1 &
+PORT=$AUTH_PORT METRICS_PORT=0 node services/auth/src/server.ts >"$LOG_DIR/auth.log" 2>&1 &
 pids+=($!)
-PORT=$REQUESTS_PORT node services/requests/src/server.ts >"$LOG_DIR/requests.log" 2>&1 &
+PORT=$REQUESTS_PORT METRICS_PORT=0 node services/requests/src/server.ts >"$LOG_DIR/requests.log" 2>&1 &
 pids+=($!)
 if part uploads; then
   # As scripts/up.sh starts it.
-  PORT=$UPLOADS_PORT node --initial-heap-size=256 services/uploads/src/server.ts >"$LOG_DIR/uploads.log" 2>&1 &
+  PORT=$UPLOADS_PORT METRICS_PORT=0 node --initial-heap-size=256 services/uploads/src/server.ts >"$LOG_DIR/uploads.log" 2>&1 &
   pids+=($!)
   UPLOADS_PID=$! # node itself: bench/uploads-bench.ts samples its memory
   wait_until 30 eval '[ "$(http_status "$HTTP_PORT" /_health/uploads/readyz)" = 200 ]' ||

@@ -52,6 +52,9 @@ resolve_env_file() {
   export ENV_FILE
 }
 
+# The stateless HTTP services behind the gateway; each may run in several copies (*_REPLICAS).
+HTTP_SERVICES=(auth requests playlist uploads)
+
 # Reads the configuration (environment first, then ENV_FILE, then defaults) and derives what the
 # processes need. Every port and folder can be moved, so several stacks can run side by side.
 load_config() {
@@ -63,6 +66,10 @@ load_config() {
   : "${HTTP_HOST:=127.0.0.1}" "${HTTP_PORT:=8080}"
   : "${AUTH_PORT:=3101}" "${REQUESTS_PORT:=3102}" "${PLAYLIST_PORT:=3103}" "${UPLOADS_PORT:=3104}"
   : "${POSTGRES_PORT:=54329}" "${REDIS_PORT:=63790}" "${VITE_PORT:=5173}"
+  # Prometheus metrics of each process (loopback, not routed by the gateway).
+  : "${AUTH_METRICS_PORT:=9101}" "${REQUESTS_METRICS_PORT:=9102}" "${PLAYLIST_METRICS_PORT:=9103}"
+  : "${UPLOADS_METRICS_PORT:=9104}" "${WORKER_METRICS_PORT:=9105}"
+  export AUTH_METRICS_PORT REQUESTS_METRICS_PORT PLAYLIST_METRICS_PORT UPLOADS_METRICS_PORT WORKER_METRICS_PORT
   : "${POSTGRES_USER:=radio}" "${POSTGRES_DB:=radio}"
   : "${ADMIN_EMAIL:=admin@radio.local}"
   : "${LOG_LEVEL:=info}" "${LOG_FORMAT:=pretty}"
@@ -71,6 +78,16 @@ load_config() {
   export DATA_DIR HTTP_HOST HTTP_PORT AUTH_PORT REQUESTS_PORT PLAYLIST_PORT UPLOADS_PORT
   export POSTGRES_PORT REDIS_PORT VITE_PORT POSTGRES_USER POSTGRES_DB ADMIN_EMAIL
   export LOG_LEVEL LOG_FORMAT PUBLIC_ORIGIN STATION_NAME
+  # Copies of each HTTP service (REQUESTS_REPLICAS=3 make up): the first on its *_PORT, the
+  # others on free loopback ports picked at the start (scripts/up.sh: *_PORTS), all behind the
+  # gateway.
+  local service replicas
+  for service in "${HTTP_SERVICES[@]}"; do
+    replicas=${service^^}_REPLICAS
+    [ -n "${!replicas:-}" ] || printf -v "$replicas" 1
+    [[ ${!replicas} =~ ^[1-9][0-9]?$ ]] || die "$replicas must be a number from 1 to 99, not '${!replicas}'"
+    export "${replicas?}"
+  done
   # Stored objects (voice messages) when STORAGE_DRIVER is local.
   : "${STORAGE_DIR:=$DATA_DIR/storage}"
   case $STORAGE_DIR in /*) ;; *) STORAGE_DIR="$ROOT/$STORAGE_DIR" ;; esac

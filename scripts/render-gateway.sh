@@ -15,10 +15,15 @@ OUT=${1:-$GATEWAY_RUN_DIR/nginx.conf}
 case $HTTP_HOST in *:*) listen_host="[$HTTP_HOST]" ;; *) listen_host=$HTTP_HOST ;; esac
 : "${GATEWAY_LISTEN:=$listen_host:$HTTP_PORT}"
 : "${GATEWAY_STATIC_ROOT:=$ROOT/frontend/dist}"
-: "${GATEWAY_AUTH_UPSTREAM:=http://127.0.0.1:$AUTH_PORT}"
-: "${GATEWAY_REQUESTS_UPSTREAM:=http://127.0.0.1:$REQUESTS_PORT}"
-: "${GATEWAY_PLAYLIST_UPSTREAM:=http://127.0.0.1:$PLAYLIST_PORT}"
-: "${GATEWAY_UPLOADS_UPSTREAM:=http://127.0.0.1:$UPLOADS_PORT}"
+# Every copy of each service (*_PORTS from scripts/up.sh, else the one on *_PORT): an upstream
+# group with all of them (gateway/upstreams.envsh).
+for service in "${HTTP_SERVICES[@]}"; do
+  upstream=GATEWAY_${service^^}_UPSTREAM ports=${service^^}_PORTS port=${service^^}_PORT
+  [ -z "${!upstream:-}" ] || continue
+  addresses=()
+  for p in ${!ports:-${!port}}; do addresses+=("http://127.0.0.1:$p"); done
+  printf -v "$upstream" '%s' "${addresses[*]}"
+done
 : "${GATEWAY_STREAM_UPSTREAM:=$STREAM_UPSTREAM}"
 # The stream in the player files: STREAM_URL (the player's own, see the playlist service) or
 # the first public origin's /stream/radio.mp3.
@@ -38,6 +43,10 @@ fi
 # directives; the same file the compose gateway's entrypoint sources.
 # shellcheck source=gateway/real-ip.envsh
 . "$ROOT/gateway/real-ip.envsh"
+# The upstream groups (GATEWAY_UPSTREAMS): natively each service's list of copies.
+: "${GATEWAY_UPSTREAM_DISCOVERY:=static}"
+# shellcheck source=gateway/upstreams.envsh
+. "$ROOT/gateway/upstreams.envsh"
 
 mapfile -t names < <(grep -o '\${GATEWAY_[A-Z0-9_]*}' "$TEMPLATE" | tr -d '${}' | sort -u)
 for name in "${names[@]}"; do

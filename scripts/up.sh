@@ -76,9 +76,34 @@ stop_stack() {
 stop_stack # anything left over from a run that was killed outright
 
 ports=(HTTP_PORT AUTH_PORT REQUESTS_PORT PLAYLIST_PORT UPLOADS_PORT)
+ports+=(AUTH_METRICS_PORT REQUESTS_METRICS_PORT PLAYLIST_METRICS_PORT UPLOADS_METRICS_PORT WORKER_METRICS_PORT)
 [ $MODE = up ] || ports+=(VITE_PORT)
 [ "$STATION" != builtin ] || ports+=(ICECAST_PORT)
 for name in "${ports[@]}"; do require_free_port "$name"; done
+
+# Copies 2..N of each HTTP service (*_REPLICAS) on free loopback ports, none of the stack's own.
+# *_PORTS lists the ports of every copy, the first being *_PORT: the address the built-in station,
+# the worker and the start-up checks use.
+# *_METRICS_PORTS likewise for their metrics, the first being *_METRICS_PORT.
+taken=" $POSTGRES_PORT $REDIS_PORT "
+for name in "${ports[@]}"; do taken+="${!name} "; done
+# copy_ports NAME FIRST COUNT: exports NAME as FIRST and COUNT-1 more free ports not yet taken.
+copy_ports() {
+  local list=$2 extra
+  while [ "$(wc -w <<<"$list")" -lt "$3" ]; do
+    for extra in $(free_ports $(($3 - $(wc -w <<<"$list")))); do
+      [[ $taken == *" $extra "* ]] || { list+=" $extra" && taken+="$extra "; }
+    done
+  done
+  export "$1=$list"
+}
+for service in "${HTTP_SERVICES[@]}"; do
+  port=${service^^}_PORT metrics=${service^^}_METRICS_PORT replicas=${service^^}_REPLICAS
+  copy_ports "${service^^}_PORTS" "${!port}" "${!replicas}"
+  copy_ports "${service^^}_METRICS_PORTS" "${!metrics}" "${!replicas}"
+  ports_var=${service^^}_PORTS metrics_var=${service^^}_METRICS_PORTS
+  [ "${!replicas}" = 1 ] || say "$service: ${!replicas} copies, on ports ${!ports_var} (metrics: ${!metrics_var})"
+done
 
 reaper_pid='' ready_pid=''
 cleanup() {
@@ -131,15 +156,29 @@ add postgres blueBright "exec $(sup postgres --daemon "$DATA_DIR/postgres/data/p
   --log "$DATA_DIR/postgres/postgres.log" -- "$ROOT/scripts/postgres.sh" start)"
 add redis redBright "exec $(sup redis --daemon "$DATA_DIR/redis/redis.pid" \
   --log "$DATA_DIR/redis/redis.log" -- "$ROOT/scripts/redis.sh" start)"
-add auth blue "exec $(sup auth -- env PORT="$AUTH_PORT" "${node_cmd[@]}" services/auth/src/server.ts)"
-add requests magenta "exec $(sup requests -- env PORT="$REQUESTS_PORT" "${node_cmd[@]}" services/requests/src/server.ts)"
-add playlist cyan "exec $(sup playlist -- env PORT="$PLAYLIST_PORT" "${node_cmd[@]}" services/playlist/src/server.ts)"
+# Each copy of an HTTP service is a process of its own, restarted on its own: requests,
+# requests-2, requests-3, … (the pid files and log prefixes have these names).
+add_http() {
+  local service=$1 color=$2 ports_var=${1^^}_PORTS metrics_var=${1^^}_METRICS_PORTS copy=1 port name
+  local -a metrics
+  read -r -a metrics <<<"${!metrics_var}"
+  shift 2
+  for port in ${!ports_var}; do
+    name=$service
+    [ $copy = 1 ] || name=$service-$copy
+    add "$name" "$color" "exec $(sup "$name" -- env PORT="$port" METRICS_PORT="${metrics[copy - 1]}" "${node_cmd[@]}" "$@")"
+    copy=$((copy + 1))
+  done
+}
+add_http auth blue services/auth/src/server.ts
+add_http requests magenta services/requests/src/server.ts
+add_http playlist cyan services/playlist/src/server.ts
 # A larger first heap: each upload streams up to 50 MB of socket buffers through the service, and
 # the default small heap spends a third of an upload's CPU in full collections (bench: 200 → 130 ms).
-add uploads yellow "exec $(sup uploads -- env PORT="$UPLOADS_PORT" "${node_cmd[@]}" --initial-heap-size=256 services/uploads/src/server.ts)"
+add_http uploads yellow --initial-heap-size=256 services/uploads/src/server.ts
 # The worker touches WORKER_HEARTBEAT_FILE every 5 s while its event loop runs.
 add worker green "exec $(sup worker --heartbeat "$RUN_DIR/worker.heartbeat" --stale 30 -- \
-  env -u PORT WORKER_HEARTBEAT_FILE="$RUN_DIR/worker.heartbeat" "${node_cmd[@]}" services/worker/src/server.ts)"
+  env -u PORT METRICS_PORT="$WORKER_METRICS_PORT" WORKER_HEARTBEAT_FILE="$RUN_DIR/worker.heartbeat" "${node_cmd[@]}" services/worker/src/server.ts)"
 add gateway white "exec $(sup gateway -- nginx -p "$RUN_DIR/nginx" -c "$RUN_DIR/nginx/nginx.conf" -e stderr -g "$(nginx_globals)")"
 add logs gray "exec $(sup logs -- "$ROOT/scripts/rotate-logs.sh")"
 if [ "$STATION" = builtin ]; then
@@ -169,10 +208,11 @@ echo "$supervisor_pid" >"$SUPERVISOR_PIDFILE"
   deadline=$((SECONDS + 180))
   while [ $SECONDS -lt $deadline ]; do
     waiting=()
-    for service in auth requests playlist uploads; do
-      port=${service^^}_PORT
-      # Through the gateway only once the service listens, to keep its error log quiet.
-      port_in_use "${!port}" && [ "$(http_status "$HTTP_PORT" "/_health/$service/readyz")" = 200 ] ||
+    for service in "${HTTP_SERVICES[@]}"; do
+      ports_var=${service^^}_PORTS listening=1
+      for port in ${!ports_var}; do port_in_use "$port" || listening=''; done
+      # Through the gateway only once every copy listens, to keep its error log quiet.
+      [ -n "$listening" ] && [ "$(http_status "$HTTP_PORT" "/_health/$service/readyz")" = 200 ] ||
         waiting+=("$service")
     done
     if [ ${#waiting[@]} = 0 ]; then

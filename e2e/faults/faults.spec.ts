@@ -16,9 +16,11 @@ import { expect, test } from '@playwright/test';
 import pg from 'pg';
 import {
   adminCredentials,
+  alive,
   artifactsDir,
   baseURL,
   databaseUrl,
+  dataDir,
   httpStatus as status,
   stackPort,
 } from '../support/stack.ts';
@@ -27,12 +29,6 @@ const RECOVERY_S = 60;
 const FAST_MS = 1000;
 /** After recovery, outage answers may still be in flight for a moment. */
 const OUTAGE_TAIL_MS = 5_000;
-
-const dataDir = (): string => {
-  const dir = process.env.E2E_DATA_DIR;
-  if (!dir) throw new Error('E2E_DATA_DIR is not set: the stack was not started by the harness');
-  return dir;
-};
 
 interface Sample {
   client: string;
@@ -61,15 +57,6 @@ const pidFiles = {
   redis: () => path.join(dataDir(), 'redis/redis.pid'),
   process: (name: string) => path.join(dataDir(), 'run/pids', `${name}.pid`),
 };
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 async function timed(
   client: string,

@@ -50,6 +50,12 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
     POSTGRES_PORT: String(stackPort('POSTGRES_PORT')),
     REDIS_PORT: String(stackPort('REDIS_PORT')),
     ICECAST_PORT: String(stackPort('ICECAST_PORT')),
+    ...Object.fromEntries(
+      (['AUTH', 'REQUESTS', 'PLAYLIST', 'UPLOADS', 'WORKER'] as const).map((name) => [
+        `${name}_METRICS_PORT`,
+        String(stackPort(`${name}_METRICS_PORT`)),
+      ]),
+    ),
     STATION: 'builtin',
     DEMO_TRACK_COUNT: '6',
     DEMO_TRACK_SECONDS: process.env.E2E_DEMO_TRACK_SECONDS ?? '30',
@@ -112,7 +118,7 @@ async function nameTheAdmin(): Promise<void> {
   }
 }
 
-async function waitForStack(port: number, hasExited: () => boolean): Promise<void> {
+export async function waitForStack(port: number, hasExited: () => boolean): Promise<void> {
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + START_TIMEOUT_MS;
   let waitingFor: string[] = ['gateway'];
@@ -139,7 +145,7 @@ async function waitForStack(port: number, hasExited: () => boolean): Promise<voi
 }
 
 /** SIGTERM to scripts/up.sh, which stops the services, Redis and Postgres; then sweeps. */
-async function stopStack(stack: ChildProcess): Promise<void> {
+export async function stopStack(stack: ChildProcess): Promise<void> {
   if (stack.exitCode === null && stack.signalCode === null && stack.pid) {
     const exited = new Promise<void>((resolve) => stack.once('exit', () => resolve()));
     stack.kill('SIGTERM');

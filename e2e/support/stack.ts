@@ -15,7 +15,7 @@ import path from 'node:path';
 export const repoRoot = path.resolve(import.meta.dirname, '..', '..');
 export const artifactsDir = path.join(repoRoot, 'e2e', 'artifacts');
 
-const PORT_NAMES = [
+export const PORT_NAMES = [
   'HTTP_PORT',
   'AUTH_PORT',
   'REQUESTS_PORT',
@@ -24,11 +24,16 @@ const PORT_NAMES = [
   'POSTGRES_PORT',
   'REDIS_PORT',
   'ICECAST_PORT',
+  'AUTH_METRICS_PORT',
+  'REQUESTS_METRICS_PORT',
+  'PLAYLIST_METRICS_PORT',
+  'UPLOADS_METRICS_PORT',
+  'WORKER_METRICS_PORT',
 ] as const;
 export type PortName = (typeof PORT_NAMES)[number];
 
 /** Distinct free loopback ports, from scripts/lib.sh's free_ports (the config cannot wait). */
-function freePorts(count: number): number[] {
+export function freePorts(count: number): number[] {
   const script = '. scripts/lib.sh && free_ports "$1"';
   return execFileSync('bash', ['-c', script, 'free_ports', String(count)], {
     cwd: repoRoot,
@@ -84,5 +89,20 @@ export async function httpStatus(url: string): Promise<number> {
     return response.status;
   } catch {
     return 0;
+  }
+}
+
+/** The temporary DATA_DIR of the stack the global setup started. */
+export function dataDir(): string {
+  return required('E2E_DATA_DIR');
+}
+
+/** The process exists (signal 0). */
+export function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
   }
 }

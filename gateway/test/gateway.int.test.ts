@@ -1,6 +1,7 @@
 // The gateway as it runs: gateway/nginx.conf.template rendered the way scripts/render-gateway.sh
 // does it, a real nginx on a free loopback port, and small Node upstreams that tell what they got.
 import { execFileSync, type ChildProcess } from 'node:child_process';
+import dgram from 'node:dgram';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -15,6 +16,10 @@ import {
   waitFor,
 } from '../../packages/testing/src/process.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createMetricsRegistry,
+  startMetricsServer,
+} from '../../packages/service-kit/src/metrics.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const template = path.join(root, 'gateway/nginx.conf.template');
@@ -28,9 +33,16 @@ interface Received {
   headers: http.IncomingHttpHeaders;
 }
 
-/** An upstream that answers every request with what it received, as JSON. */
+/**
+ * An upstream that answers every request with what it received, as JSON; a dying one drops the
+ * connection of every request it gets, without an answer (a copy killed mid-request).
+ */
 class EchoUpstream {
   readonly received: Received[] = [];
+  private readonly dying: boolean;
+  constructor(dying = false) {
+    this.dying = dying;
+  }
   private server = http.createServer((request, response) => {
     const received = {
       method: request.method ?? '',
@@ -38,6 +50,10 @@ class EchoUpstream {
       headers: request.headers,
     };
     this.received.push(received);
+    if (this.dying) {
+      request.socket.destroy();
+      return;
+    }
     request.resume();
     if (request.url?.startsWith('/radio.mp3')) {
       // A stream that sends a little audio every 200 ms until the listener goes.
@@ -51,10 +67,10 @@ class EchoUpstream {
   });
   port = 0;
 
-  async start(): Promise<this> {
-    this.port = await freePort();
+  async start(port?: number, host = '127.0.0.1'): Promise<this> {
+    this.port = port ?? (await freePort());
     this.server.maxConnections = 10_000;
-    await new Promise<void>((resolve) => this.server.listen(this.port, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => this.server.listen(this.port, host, resolve));
     return this;
   }
 
@@ -65,6 +81,58 @@ class EchoUpstream {
   async stop(): Promise<void> {
     this.server.closeAllConnections();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+}
+
+/**
+ * A stand-in for Docker's DNS: answers A queries for one name with the addresses it has now (a
+ * service's copies), NXDOMAIN for any other name.
+ */
+class FakeDns {
+  addresses: string[] = [];
+  port = 0;
+  private readonly socket = dgram.createSocket('udp4');
+  private readonly name: string;
+
+  constructor(name: string) {
+    this.name = name;
+    this.socket.on('message', (query, client) => {
+      const labels: string[] = [];
+      let at = 12;
+      while (query[at]) {
+        labels.push(query.subarray(at + 1, at + 1 + query[at]!).toString('latin1'));
+        at += 1 + query[at]!;
+      }
+      const question = query.subarray(12, at + 5);
+      const known = labels.join('.').toLowerCase() === this.name;
+      const answers = known && query.readUInt16BE(at + 1) === 1 ? this.addresses : [];
+      const header = Buffer.alloc(12);
+      header.writeUInt16BE(query.readUInt16BE(0), 0);
+      header.writeUInt16BE(known ? 0x8180 : 0x8183, 2);
+      header.writeUInt16BE(1, 4);
+      header.writeUInt16BE(answers.length, 6);
+      const records = answers.map((address) => {
+        const record = Buffer.alloc(16);
+        record.writeUInt16BE(0xc00c, 0); // the name: the question's
+        record.writeUInt16BE(1, 2); // A
+        record.writeUInt16BE(1, 4); // IN
+        record.writeUInt32BE(1, 6); // TTL
+        record.writeUInt16BE(4, 10);
+        address.split('.').forEach((byte, i) => record.writeUInt8(Number(byte), 12 + i));
+        return record;
+      });
+      this.socket.send(Buffer.concat([header, question, ...records]), client.port, client.address);
+    });
+  }
+
+  async start(): Promise<this> {
+    await new Promise<void>((resolve) => this.socket.bind(0, '127.0.0.1', resolve));
+    this.port = this.socket.address().port;
+    return this;
+  }
+
+  stop(): void {
+    this.socket.close();
   }
 }
 
@@ -106,7 +174,10 @@ class Gateway {
     };
     const config = execFileSync(
       'sh',
-      ['-c', `. "${root}/gateway/real-ip.envsh" && envsubst '${names.join(' ')}' <"${template}"`],
+      [
+        '-c',
+        `. "${root}/gateway/real-ip.envsh" && . "${root}/gateway/upstreams.envsh" && envsubst '${names.join(' ')}' <"${template}"`,
+      ],
       { env, encoding: 'utf8' },
     );
     const configFile = path.join(this.dir, 'nginx.conf');
@@ -122,6 +193,9 @@ class Gateway {
       '-g',
       globals,
     ]);
+    // Its error log is read by nobody: drained, so a full pipe never stops nginx.
+    this.child.stderr?.resume();
+    this.child.stdout?.resume();
     await waitFor(async () => (await fetch(this.url('/_health/gateway'))).ok, 'nginx');
     return this;
   }
@@ -417,5 +491,204 @@ describe('the access log', () => {
     expect(log).not.toContain('/_health/');
     expect(log).not.toMatch(/GET \/api\/now-playing HTTP\/1.1" 200/);
     expect(log).toMatch(/^127\.0\.0\.1 stream 200 \d+ t=[\d.]+$/m);
+  });
+});
+
+describe('several copies of a service', () => {
+  const address = (upstream: EchoUpstream | number) =>
+    `http://127.0.0.1:${typeof upstream === 'number' ? upstream : upstream.port}`;
+
+  /** A gateway whose requests service is these copies (the others: the shared echo). */
+  async function gatewayFor(copies: (EchoUpstream | number)[]): Promise<Gateway> {
+    const echo = address(api);
+    return new Gateway({
+      GATEWAY_AUTH_UPSTREAM: echo,
+      GATEWAY_REQUESTS_UPSTREAM: copies.map(address).join(' '),
+      GATEWAY_PLAYLIST_UPSTREAM: echo,
+      GATEWAY_UPLOADS_UPSTREAM: echo,
+      GATEWAY_STREAM_UPSTREAM: echo,
+    }).start();
+  }
+
+  async function withCopies(
+    copies: (EchoUpstream | number)[],
+    test: (gateway: Gateway) => Promise<void>,
+  ): Promise<void> {
+    const scaled = await gatewayFor(copies);
+    try {
+      await test(scaled);
+    } finally {
+      await scaled.stop();
+      for (const copy of copies) if (typeof copy !== 'number') await copy.stop();
+    }
+  }
+
+  it('spreads the requests over every copy and says which one answered in the access log', async () => {
+    const copies = await Promise.all([1, 2, 3].map(() => new EchoUpstream().start()));
+    await withCopies(copies, async (scaled) => {
+      for (let i = 0; i < 30; i++) {
+        expect((await fetch(scaled.url(`/api/requests?n=${i}`))).status).toBe(200);
+      }
+      for (const copy of copies) expect(copy.hits('/api/requests')).toBeGreaterThanOrEqual(5);
+      const log = readFileSync(scaled.accessLog, 'utf8');
+      for (const copy of copies) expect(log).toContain(`up=127.0.0.1:${copy.port}`);
+    });
+  });
+
+  it('sends a POST to another copy when its connection is refused: no error for the client', async () => {
+    const live = await new EchoUpstream().start();
+    await withCopies([await freePort(), live, await freePort()], async (scaled) => {
+      const statuses = [];
+      for (let i = 0; i < 20; i++) {
+        const response = await fetch(scaled.url(`/api/requests?n=${i}`), {
+          method: 'POST',
+          body: '{}',
+        });
+        statuses.push(response.status);
+      }
+      expect(statuses).toEqual(Array(20).fill(200));
+      expect(live.hits('/api/requests')).toBe(20);
+    });
+  });
+
+  it('tries the first copy again at once when every copy was failing a moment ago', async () => {
+    const ports = [await freePort(), await freePort()];
+    const first = new EchoUpstream();
+    await withCopies(ports, async (scaled) => {
+      // Both copies refuse: both are left out for 5 s.
+      expect((await fetch(scaled.url('/api/requests'))).status).toBe(503);
+      await first.start(ports[0]);
+      expect((await fetch(scaled.url('/api/requests?back=1'))).status).toBe(200);
+    });
+    await first.stop();
+  });
+
+  it('with DNS discovery (compose), spreads over every address of the name and follows copies that come and go, without a reload', async () => {
+    const port = await freePort();
+    const [a, b, c] = await Promise.all(
+      ['127.0.0.2', '127.0.0.3', '127.0.0.4'].map((host) => new EchoUpstream().start(port, host)),
+    );
+    const dns = await new FakeDns('requests.test').start();
+    dns.addresses = ['127.0.0.2', '127.0.0.3'];
+    const echo = address(api);
+    const scaled = await new Gateway({
+      GATEWAY_UPSTREAM_DISCOVERY: 'dns',
+      GATEWAY_RESOLVER: `127.0.0.1:${dns.port}`,
+      GATEWAY_AUTH_UPSTREAM: echo,
+      GATEWAY_REQUESTS_UPSTREAM: `http://requests.test:${port}`,
+      GATEWAY_PLAYLIST_UPSTREAM: echo,
+      GATEWAY_UPLOADS_UPSTREAM: echo,
+      GATEWAY_STREAM_UPSTREAM: echo,
+    }).start();
+    try {
+      const statuses: number[] = [];
+      const burst = async (count: number) => {
+        for (let i = 0; i < count; i++) {
+          statuses.push((await fetch(scaled.url('/api/requests'))).status);
+        }
+      };
+      await burst(20);
+      expect(a!.hits('/api/requests')).toBeGreaterThan(0);
+      expect(b!.hits('/api/requests')).toBeGreaterThan(0);
+      expect(c!.hits('/api/requests')).toBe(0);
+
+      // `--scale`: a third copy comes, the first goes (gone from the DNS, its port closed).
+      dns.addresses = ['127.0.0.3', '127.0.0.4'];
+      await a!.stop();
+      const changedAt = Date.now();
+      while (c!.hits('/api/requests') === 0 && Date.now() - changedAt < 15_000) {
+        await burst(2);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      const followedMs = Date.now() - changedAt;
+      const before = { b: b!.hits('/api/requests'), c: c!.hits('/api/requests') };
+      await burst(20);
+      expect(b!.hits('/api/requests')).toBeGreaterThan(before.b);
+      expect(c!.hits('/api/requests')).toBeGreaterThan(before.c);
+      // The new copy once the gateway's answer (kept 5 s) is old, and no error on the way.
+      expect(followedMs).toBeLessThan(10_000);
+      expect(statuses.every((status) => status === 200)).toBe(true);
+    } finally {
+      await scaled.stop();
+      dns.stop();
+      await Promise.all([b!.stop(), c!.stop()]);
+    }
+  }, 30_000);
+
+  it('never sends a POST that reached a copy to another one; a GET is sent again', async () => {
+    const dying = await new EchoUpstream(true).start();
+    const live = await new EchoUpstream().start();
+    await withCopies([dying, live], async (scaled) => {
+      const answers: RawAnswer[] = [];
+      for (let i = 0; i < 6; i++) {
+        answers.push(
+          await raw(
+            scaled.port,
+            `POST /api/requests?post=${i} HTTP/1.1\r\nHost: localhost\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`,
+          ),
+        );
+      }
+      const lost = dying.received.map((r) => r.url);
+      expect(lost.length).toBeGreaterThanOrEqual(1);
+      for (const [i, answer] of answers.entries()) {
+        const url = `/api/requests?post=${i}`;
+        if (lost.includes(url)) {
+          // Made at most once: the client is told the service failed, nobody made it again.
+          expect(answer.status).toBe(503);
+          expect(JSON.parse(answer.body)).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+          expect(live.received.some((r) => r.url === url)).toBe(false);
+        } else {
+          expect(answer.status).toBe(200);
+        }
+      }
+    });
+    const dyingAgain = await new EchoUpstream(true).start();
+    const liveAgain = await new EchoUpstream().start();
+    await withCopies([dyingAgain, liveAgain], async (scaled) => {
+      for (let i = 0; i < 6; i++) {
+        expect((await fetch(scaled.url(`/api/requests?get=${i}`))).status).toBe(200);
+      }
+      expect(dyingAgain.received.length).toBeGreaterThanOrEqual(1);
+      expect(liveAgain.hits('/api/requests?get=')).toBe(6);
+    });
+  });
+});
+
+describe('the metrics port', () => {
+  it('is reached by no path through the gateway', async () => {
+    const registry = createMetricsRegistry('auth');
+    let scrapes = 0;
+    const collect = registry.metrics.bind(registry);
+    registry.metrics = () => {
+      scrapes += 1;
+      return collect();
+    };
+    const quiet = (): void => {};
+    const metrics = await startMetricsServer(registry, {
+      host: '127.0.0.1',
+      port: 0,
+      log: { info: quiet, warn: quiet, error: quiet },
+    });
+    try {
+      expect((await fetch(`http://127.0.0.1:${metrics!.port}/metrics`)).ok).toBe(true);
+      expect(scrapes).toBe(1);
+      // The template names no metrics port: the gateway only knows the services' API ports.
+      expect(readFileSync(template, 'utf8')).not.toMatch(/metrics/i);
+      for (const target of [
+        '/metrics',
+        '/api/metrics',
+        '/api/auth/metrics',
+        '/_health/auth/metrics',
+        '/_health/metrics',
+        '/api/auth/../../metrics',
+        '/internal/metrics',
+      ]) {
+        const answer = await send('GET', target);
+        expect(answer.body, target).not.toContain('# HELP');
+      }
+      expect(scrapes).toBe(1);
+    } finally {
+      await metrics?.close();
+    }
   });
 });

@@ -28,6 +28,10 @@ export const runtimeEnv = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Unset: json in production, pretty elsewhere (see `logFormatOf`). */
   LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
+  /** Port of the Prometheus metrics (GET /metrics), apart from the API; each process sets its default. */
+  METRICS_PORT: port.optional(),
+  /** Natively loopback; in a container 0.0.0.0, so the scraper on its network reaches it. */
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
 });
 export type RuntimeConfig = z.output<typeof runtimeEnv>;
 

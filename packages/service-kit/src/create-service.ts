@@ -8,6 +8,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
+import type { Registry } from 'prom-client';
 import { createDb, type Db } from '@radio/db';
 import { JobProducer } from '@radio/contracts/jobs-producer';
 import { AdminAuditTrail } from './audit/admin-audit-trail.ts';
@@ -18,6 +19,7 @@ import type { ServiceConfig } from './config.ts';
 import { clientErrorHandler, frameworkErrorHandler, installErrorHandlers } from './errors.ts';
 import { LogLimiter } from './log-limiter.ts';
 import { healthRoutes } from './health.ts';
+import { createMetricsRegistry, recordHttpMetrics } from './metrics.ts';
 import { createLogger } from './logger.ts';
 import { openApiRoute, registerOpenApi } from './openapi.ts';
 import { registerSessions } from './sessions/register-sessions.ts';
@@ -34,6 +36,8 @@ declare module 'fastify' {
     writesSessions: boolean;
     /** Hands each admin change to the audit log (see AdminAuditTrail). */
     adminAudit: AdminAuditTrail;
+    /** Prometheus metrics of this process, served on METRICS_PORT by runService. */
+    metrics: Registry;
   }
 }
 
@@ -97,8 +101,15 @@ export async function createService(options: ServiceOptions): Promise<ServiceApp
     clientErrorHandler,
     // One line per request (below) instead of Fastify's two multi-line ones.
     disableRequestLogging: true,
+    // A request that reaches a stopping copy on a kept-open connection (the gateway's) is still
+    // answered (with Connection: close; the database closes only after it), not refused with
+    // Fastify's own English 503: stopping one of several copies costs no request.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   const limiter = new LogLimiter();
+  const metrics = createMetricsRegistry(options.name);
+  app.decorate('metrics', metrics);
+  recordHttpMetrics(app, metrics);
   app.addHook('onResponse', async (request, reply) => {
     // Outage answers are summed up by the log limiter instead.
     if (reply.statusCode === 503) return;

@@ -41,3 +41,11 @@ export type { RouteEntry } from './access/route-policy.ts';
 export { SESSION_COOKIE_NAME } from './sessions/session-options.ts';
 export { endUserSession, startUserSession } from './sessions/user-session.ts';
 export { AdminAuditTrail, changedFields, type AdminChange } from './audit/admin-audit-trail.ts';
+export {
+  createMetricsRegistry,
+  recordHttpMetrics,
+  startMetricsServer,
+  type MetricsServer,
+} from './metrics.ts';
+// One prom-client for every process (the worker's own metrics use these).
+export { Counter, Gauge, Histogram, type Registry } from 'prom-client';

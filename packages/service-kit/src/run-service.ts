@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServiceApp } from './create-service.ts';
+import { startMetricsServer, type MetricsServer } from './metrics.ts';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
@@ -26,8 +27,19 @@ export function onShutdownSignal(logger: FastifyBaseLogger, close: () => Promise
   process.once('SIGINT', shutdown);
 }
 
-/** The entry point of an HTTP service: listen on HOST:PORT and stop gracefully. */
+/** The entry point of an HTTP service: listen on HOST:PORT (and METRICS_PORT), stop gracefully. */
 export async function runService(app: ServiceApp): Promise<void> {
-  onShutdownSignal(app.log, () => app.close());
+  let metrics: MetricsServer | null = null;
+  onShutdownSignal(app.log, async () => {
+    await metrics?.close();
+    await app.close();
+  });
   await app.listen({ host: app.config.HOST, port: app.config.PORT });
+  if (app.config.METRICS_PORT !== undefined) {
+    metrics = await startMetricsServer(app.metrics, {
+      host: app.config.METRICS_HOST,
+      port: app.config.METRICS_PORT,
+      log: app.log,
+    });
+  }
 }

@@ -28,3 +28,4 @@ export {
   type FakeDeezerGateway,
   type GatewayRequest,
 } from './fake-deezer-gateway.ts';
+export { prometheusSample } from './prometheus.ts';

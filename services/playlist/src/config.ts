@@ -5,6 +5,8 @@ const publicUrl = z.url({ protocol: /^https?$/ });
 
 export const playlistEnv = serviceEnv.extend({
   PORT: port.default(3103),
+  /** Prometheus metrics (GET /metrics), apart from the API; `make up` sets it (lib.sh). */
+  METRICS_PORT: port.default(9103),
   /** The station's name on the site, and when the station source names none. */
   STATION_NAME: z.string().trim().min(1).default('Radio Lokaal'),
   /** Days and hours of the archive are this zone's (IANA name). */

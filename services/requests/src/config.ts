@@ -3,6 +3,8 @@ import { port, serviceEnv, timeZone } from '@radio/service-kit';
 
 export const requestsEnv = serviceEnv.extend({
   PORT: port.default(3102),
+  /** Prometheus metrics (GET /metrics), apart from the API; `make up` sets it (lib.sh). */
+  METRICS_PORT: port.default(9102),
   /** The built-in station's name in its now-playing answer. */
   STATION_NAME: z.string().trim().min(1).default('Radio Lokaal'),
   /** The built-in station's time zone (IANA name). */

@@ -5,6 +5,8 @@ import { checkStorageEnv, storageEnv } from '@radio/storage';
 export const uploadsEnv = serviceEnv
   .extend({
     PORT: port.default(3104),
+    /** Prometheus metrics (GET /metrics), apart from the API; `make up` sets it (lib.sh). */
+    METRICS_PORT: port.default(9104),
     ...storageEnv.shape,
     /** Track uploads (POST /api/cloud-upload) one listener may make in 24 hours. */
     CLOUD_UPLOADS_PER_DAY: z.coerce.number().int().min(1).max(1_000).default(10),

@@ -1,11 +1,13 @@
 import { z } from 'zod';
-import { runtimeEnv } from '@radio/service-kit';
+import { port, runtimeEnv } from '@radio/service-kit';
 import { checkStorageEnv, storageEnv } from '@radio/storage';
 import { downloadCommandSchema } from './acquisition/download-command.ts';
 
 /** The worker has no HTTP server: the runtime variables plus its own. */
 export const workerEnv = runtimeEnv
   .extend({
+    /** Prometheus metrics (GET /metrics); `make up` sets it (lib.sh). */
+    METRICS_PORT: port.default(9105),
     /** How often the active station source is asked what is playing. */
     INGEST_INTERVAL_SECONDS: z.coerce.number().positive().max(300).default(10),
     /** How often the active source's library is indexed (and once at start). */

@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { createDb } from '@radio/db';
-import { createLogger, loadConfig, onShutdownSignal } from '@radio/service-kit';
+import {
+  createLogger,
+  createMetricsRegistry,
+  loadConfig,
+  onShutdownSignal,
+  startMetricsServer,
+  type MetricsServer,
+} from '@radio/service-kit';
 import { createAzuraCastSource } from '@radio/station';
 import { createStorage } from '@radio/storage';
 import { workerEnv } from './config.ts';
@@ -9,6 +16,7 @@ import { startWorker } from './worker.ts';
 const config = loadConfig(workerEnv);
 const log = createLogger(config, 'worker');
 const db = createDb(config.DATABASE_URL);
+const metrics = createMetricsRegistry('worker');
 const worker = startWorker({
   db,
   redisUrl: config.REDIS_URL,
@@ -24,13 +32,23 @@ const worker = startWorker({
     requestLibraryDir: config.REQUEST_LIBRARY_DIR ?? null,
   },
   libraryDir: config.LIBRARY_DIR ?? null,
+  metrics,
   // The worker only reads and deletes objects: it never hands out signed links.
   storage: createStorage(config, {
     urlPrefix: '/files',
     signingSecret: randomBytes(32).toString('hex'),
   }),
 });
+let metricsServer: MetricsServer | null = null;
 onShutdownSignal(log, async () => {
+  await metricsServer?.close();
   await worker.close();
   await db.destroy();
 });
+if (config.METRICS_PORT !== undefined) {
+  metricsServer = await startMetricsServer(metrics, {
+    host: config.METRICS_HOST,
+    port: config.METRICS_PORT,
+    log,
+  });
+}

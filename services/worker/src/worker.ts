@@ -6,7 +6,7 @@ import { isJobName, JOBS, jobNamesOf, QUEUE_NAMES, type QueueName } from '@radio
 import { JobProducer, jobOptionsOf } from '@radio/contracts/jobs-producer';
 import type { Db } from '@radio/db';
 import type { ObjectStorage } from '@radio/storage';
-import { failureKind, LogLimiter } from '@radio/service-kit';
+import { failureKind, LogLimiter, type Registry } from '@radio/service-kit';
 import type { AcquisitionSettings } from './acquisition/acquire-deezer-track.ts';
 import { startDownloaderBeacon } from './acquisition/downloader-beacon.ts';
 import { stopRunningDownloads } from './acquisition/run-downloader.ts';
@@ -14,6 +14,7 @@ import type { SourceFactory } from './station/active-source.ts';
 import { jobHandlers, runJob, type JobHandlers } from './jobs/handlers.ts';
 import { repeatingJobs } from './jobs/schedules.ts';
 import { startHeartbeat } from './liveness/heartbeat.ts';
+import { workerMetrics } from './metrics/worker-metrics.ts';
 
 /** Jobs of one queue run at most this many at a time, per worker copy. */
 const CONCURRENCY: Record<QueueName, number> = {
@@ -50,6 +51,8 @@ export interface WorkerDeps {
   storage?: ObjectStorage;
   /** LIBRARY_DIR: approved uploads an admin adds to the station library go here. */
   libraryDir?: string | null;
+  /** Where the worker's Prometheus series go (queues, jobs, the station); unset: none. */
+  metrics?: Registry;
 }
 
 export interface RunningWorker {
@@ -93,6 +96,15 @@ export function startWorker(deps: WorkerDeps): RunningWorker {
   });
 
   const queues = QUEUE_NAMES.filter((queue) => jobNamesOf(queue).length > 0);
+  const metrics =
+    deps.metrics &&
+    workerMetrics({
+      registry: deps.metrics,
+      redis,
+      jobs,
+      queues,
+      now: deps.now ?? (() => new Date()),
+    });
   const workers = queues.map((queue) => {
     const worker = new Worker(queue, (job) => runQueuedJob(handlers, queue, job.name, job.data), {
       connection,
@@ -105,6 +117,7 @@ export function startWorker(deps: WorkerDeps): RunningWorker {
       }),
     );
     worker.on('error', (error) => logFailure('error', 'worker', error, 'worker error', { queue }));
+    metrics?.watch(queue, worker);
     return worker;
   });
 

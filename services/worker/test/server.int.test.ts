@@ -4,10 +4,14 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { NOW_PLAYING_KEY, type NowPlayingSnapshot } from '@radio/contracts';
 import {
   createTestDatabase,
   freePort,
+  prometheusSample,
   startRedis,
   waitFor,
   type RedisServer,
@@ -30,7 +34,7 @@ afterAll(async () => {
 /** The worker's server process with these variables; its output is kept. */
 function spawnWorker(env: Record<string, string>) {
   const child = spawn(process.execPath, [serverFile], {
-    env: { PATH: process.env.PATH ?? '', LOG_FORMAT: 'json', ...env },
+    env: { PATH: process.env.PATH ?? '', LOG_FORMAT: 'json', METRICS_PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const exited = once(child, 'exit');
@@ -89,5 +93,84 @@ it('starts and shuts down cleanly while Postgres and Redis are down', async () =
     expect(failures.length).toBeLessThanOrEqual(4);
   } finally {
     worker.child.kill('SIGKILL');
+  }
+});
+
+it('serves Prometheus metrics on METRICS_PORT: queue depth by state, failed jobs, now-playing age, listeners', async () => {
+  const metricsPort = await freePort();
+  const client = new Redis(redis.url);
+  const audit = new Queue('audit', { connection: { url: redis.url } });
+  const snapshot: NowPlayingSnapshot = {
+    stationName: 'Radio Lokaal',
+    isLive: false,
+    isStale: false,
+    current: null,
+    history: [],
+    listeners: { current: 7, unique: 5 },
+    playingNext: null,
+    observedAt: Date.now() - 30_000,
+    pollIntervalMs: 10_000,
+  };
+  const worker = spawnWorker({
+    DATABASE_URL: database.url,
+    REDIS_URL: redis.url,
+    METRICS_PORT: String(metricsPort),
+  });
+  try {
+    await client.set(NOW_PLAYING_KEY, JSON.stringify(snapshot));
+    // Two jobs waiting their turn for ten minutes, and one the worker must refuse.
+    await audit.add('record-admin-change', {}, { delay: 600_000 });
+    await audit.add('record-admin-change', {}, { delay: 600_000 });
+    await audit.add('record-admin-change', { not: 'an event' });
+    await worker.started();
+    const scrape = async (): Promise<string> =>
+      (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+    await waitFor(
+      async () =>
+        prometheusSample(await scrape(), 'radio_queue_jobs', {
+          queue: 'audit',
+          state: 'failed',
+        }) === 1,
+      'the failed job in the metrics',
+    );
+    const response = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+    expect(response.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+    const text = await response.text();
+    expect(prometheusSample(text, 'radio_queue_jobs', { queue: 'audit', state: 'delayed' })).toBe(
+      2,
+    );
+    expect(
+      prometheusSample(text, 'radio_queue_jobs', { queue: 'now-playing', state: 'waiting' }),
+    ).toBeGreaterThanOrEqual(0);
+    expect(
+      prometheusSample(text, 'radio_jobs_failed_total', {
+        queue: 'audit',
+        job: 'record-admin-change',
+      }),
+    ).toBe(1);
+    expect(
+      prometheusSample(text, 'radio_job_duration_seconds_count', {
+        queue: 'audit',
+        job: 'record-admin-change',
+        outcome: 'failed',
+      }),
+    ).toBe(1);
+    const age = prometheusSample(text, 'radio_now_playing_age_seconds', { service: 'worker' }) ?? 0;
+    expect(age).toBeGreaterThanOrEqual(30);
+    expect(age).toBeLessThan(60);
+    expect(prometheusSample(text, 'radio_stream_listeners', {})).toBe(7);
+    expect(prometheusSample(text, 'radio_stream_unique_listeners', {})).toBe(5);
+    expect(
+      prometheusSample(text, 'process_cpu_seconds_total', { service: 'worker' }),
+    ).toBeGreaterThan(0);
+    expect((await fetch(`http://127.0.0.1:${metricsPort}/`)).status).toBe(404);
+    worker.child.kill('SIGTERM');
+    expect((await worker.exited)[0]).toBe(0);
+  } finally {
+    worker.child.kill('SIGKILL');
+    await audit.obliterate({ force: true });
+    await audit.close();
+    await client.del(NOW_PLAYING_KEY);
+    client.disconnect();
   }
 });

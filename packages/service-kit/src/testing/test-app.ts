@@ -16,6 +16,8 @@ export function testEnv(urls: { databaseUrl: string; redisUrl: string }, env: En
   return {
     NODE_ENV: 'test',
     PORT: '0',
+    // A server process started from this env serves its metrics on a free port of its own.
+    METRICS_PORT: '0',
     DATABASE_URL: urls.databaseUrl,
     REDIS_URL: urls.redisUrl,
     SESSION_SECRET: 'test-session-secret-that-is-long-enough',
