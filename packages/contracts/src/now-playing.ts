@@ -56,6 +56,20 @@ export type StationInfo = z.infer<typeof stationInfoSchema>;
 export { SONG_HISTORY_LENGTH };
 
 /** Redis key of the worker's now-playing snapshot, and the channel it is published on. */
+/** A value the worker stored in Redis as JSON, or null when it is absent, not JSON or not `schema`. */
+export function parseStoredJson<T>(
+  schema: z.ZodType<T>,
+  json: string | null | undefined,
+): T | null {
+  if (!json) return null;
+  try {
+    const result = schema.safeParse(JSON.parse(json));
+    return result.success ? result.data : null;
+  } catch {
+    return null;
+  }
+}
+
 export const NOW_PLAYING_KEY = 'now-playing:current';
 export const NOW_PLAYING_CHANNEL = 'now-playing:updates';
 

@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import {
+  parseStoredJson,
   MISSED_POLLS_BEFORE_STALE,
   NOW_PLAYING_HEALTH_KEY,
   NOW_PLAYING_KEY,
@@ -11,7 +12,6 @@ import {
 } from '@radio/contracts';
 import type { DjSettingsRow } from '@radio/db';
 import { activeStationUrl, stationSourceKey } from '@radio/station';
-import type { z } from 'zod';
 import { MAIN_MACHINE } from '../queue/automation-queue.ts';
 import type { OverviewRepository } from './overview-repository.ts';
 
@@ -23,16 +23,6 @@ export interface AdminOverviewOptions {
   /** The built-in station's source key; null when it does not run. */
   builtInSource: string | null;
   clock?: () => Date;
-}
-
-function parsed<T>(schema: z.ZodType<T>, json: string | null | undefined): T | null {
-  if (!json) return null;
-  try {
-    const result = schema.safeParse(JSON.parse(json));
-    return result.success ? result.data : null;
-  } catch {
-    return null;
-  }
 }
 
 const iso = (unixMs: number): string => new Date(unixMs).toISOString();
@@ -59,8 +49,8 @@ export class AdminOverviewService {
       repository.counts(now),
       redis.mget(NOW_PLAYING_KEY, NOW_PLAYING_HEALTH_KEY),
     ]);
-    const snapshot = parsed(nowPlayingSnapshotSchema, snapshotJson);
-    const health = parsed(sourceHealthSchema, healthJson);
+    const snapshot = parseStoredJson(nowPlayingSnapshotSchema, snapshotJson);
+    const health = parseStoredJson(sourceHealthSchema, healthJson);
 
     const activeUrl = activeStationUrl(settings);
     const sourceKey = activeUrl === null ? null : stationSourceKey(activeUrl);

@@ -1,9 +1,11 @@
-import type {
-  AdminSettings as AdminSettingsView,
-  AdminSettingsChanges,
-  SourceTestResult,
-  StationSourceName,
-  UpdateAdminSettingsResponse,
+import {
+  SETTINGS_FIELD_LABELS,
+  type SettingsField,
+  type AdminSettings as AdminSettingsView,
+  type AdminSettingsChanges,
+  type SourceTestResult,
+  type StationSourceName,
+  type UpdateAdminSettingsResponse,
 } from '@radio/contracts';
 import type { DjSettingsRow } from '@radio/db';
 import { HttpError } from '@radio/service-kit';
@@ -27,18 +29,7 @@ export interface SettingsUpdate {
 }
 
 /** The fields of the settings form, as the audit trail compares them. */
-export const SETTINGS_FORM_FIELDS = [
-  'nonstopUrl',
-  'nonstopApiKey',
-  'liveUrl',
-  'liveApiKey',
-  'localStreamUrl',
-  'libraryName',
-  'maxRequestsPerIp',
-  'maxRequestsPerBrowser',
-  'trackCooldownHours',
-  'artistCooldownHours',
-] as const satisfies readonly (keyof DjSettingsRow)[];
+export const SETTINGS_FORM_FIELDS = Object.keys(SETTINGS_FIELD_LABELS) as SettingsField[];
 
 const sources = {
   nonstop: { url: 'nonstopUrl', key: 'nonstopApiKey' },

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
-import type { z } from 'zod';
 import {
+  parseStoredJson,
   NOW_PLAYING_CHANNEL,
   NOW_PLAYING_HEALTH_KEY,
   NOW_PLAYING_KEY,
@@ -12,16 +12,6 @@ import {
 
 export type { SourceHealth };
 
-function parsed<T>(schema: z.ZodType<T>, json: string | null): T | null {
-  if (json === null) return null;
-  try {
-    const result = schema.safeParse(JSON.parse(json));
-    return result.success ? result.data : null;
-  } catch {
-    return null;
-  }
-}
-
 /** The now-playing cache in Redis: the last good snapshot (published on change) and ingestion health. */
 export class NowPlayingStore {
   readonly #redis: Redis;
@@ -31,7 +21,7 @@ export class NowPlayingStore {
   }
 
   async snapshot(): Promise<NowPlayingSnapshot | null> {
-    return parsed(nowPlayingSnapshotSchema, await this.#redis.get(NOW_PLAYING_KEY));
+    return parseStoredJson(nowPlayingSnapshotSchema, await this.#redis.get(NOW_PLAYING_KEY));
   }
 
   /** Stores it and tells the playlist service. */
@@ -48,7 +38,7 @@ export class NowPlayingStore {
 
   /** Null before the first poll (or after Redis lost it). */
   async health(): Promise<SourceHealth | null> {
-    return parsed(sourceHealthSchema, await this.#redis.get(NOW_PLAYING_HEALTH_KEY));
+    return parseStoredJson(sourceHealthSchema, await this.#redis.get(NOW_PLAYING_HEALTH_KEY));
   }
 
   async saveHealth(health: SourceHealth): Promise<void> {

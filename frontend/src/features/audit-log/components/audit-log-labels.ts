@@ -1,4 +1,4 @@
-import { ROLE_LABELS, type AdminAuditValue } from '@radio/contracts';
+import { ROLE_LABELS, SETTINGS_FIELD_LABELS, type AdminAuditValue } from '@radio/contracts';
 
 /** Dutch names of the audit log's action codes (ADMIN_AUDIT_ACTIONS); an unknown code is shown as is. */
 const ACTION_LABELS: Record<string, string> = {
@@ -18,6 +18,7 @@ const ACTION_LABELS: Record<string, string> = {
 };
 
 const FIELD_LABELS: Record<string, string> = {
+  ...SETTINGS_FIELD_LABELS,
   isActive: 'Actief',
   role: 'Rol',
   customRequestsPerHour: 'Verzoekjes per uur',
@@ -28,16 +29,6 @@ const FIELD_LABELS: Record<string, string> = {
   requestsEnabled: 'Verzoekjes',
   broadcastingMode: 'Uitzendmodus',
   deezerArl: 'Deezer ARL',
-  liveUrl: 'Live-URL',
-  liveApiKey: 'Live API-sleutel',
-  nonstopUrl: 'Nonstop-URL',
-  nonstopApiKey: 'Nonstop API-sleutel',
-  libraryName: 'Naam van de bibliotheek',
-  localStreamUrl: 'Eigen stream-URL',
-  maxRequestsPerIp: 'Verzoekjes per IP-adres',
-  maxRequestsPerBrowser: 'Verzoekjes per browser',
-  trackCooldownHours: 'Cooldown nummer (uren)',
-  artistCooldownHours: 'Cooldown artiest (uren)',
   status: 'Status',
   position: 'Positie',
   libraryStatus: 'Bibliotheek',
