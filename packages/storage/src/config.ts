@@ -13,6 +13,8 @@ export const storageEnv = z.object({
   S3_SECRET_KEY: z.string().min(1).optional(),
   S3_BUCKET: z.string().min(3).default('radio'),
   S3_REGION: z.string().min(1).default('us-east-1'),
+  /** Where browsers reach the bucket, for presigned links; empty: links served by the uploads service. */
+  S3_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
 });
 export type StorageConfig = z.output<typeof storageEnv>;
 
@@ -52,5 +54,7 @@ export function createStorage(config: StorageConfig, context: StorageContext): O
     secretKey: S3_SECRET_KEY,
     bucket: config.S3_BUCKET,
     region: config.S3_REGION,
+    publicEndpoint: config.S3_PUBLIC_URL,
+    servedAt: context,
   });
 }

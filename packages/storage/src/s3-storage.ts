@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Client, S3Error } from 'minio';
 import { ByteLimit } from './byte-limit.ts';
+import { signPath } from './signed-path.ts';
 import {
   assertValidKey,
   attachmentDisposition,
@@ -22,6 +23,13 @@ export interface S3StorageOptions {
   region: string;
   /** Bytes per part of a multipart upload (S3's minimum is 5 MiB); the memory one upload uses. */
   partBytes?: number;
+  /**
+   * Where browsers reach the bucket (S3_PUBLIC_URL): signed links are the bucket's own presigned
+   * URLs at that address. Without it the bucket stays private (compose's MinIO publishes no port)
+   * and signed links are signed paths under `servedAt.urlPrefix`, streamed by the uploads service.
+   */
+  publicEndpoint?: string;
+  servedAt: { urlPrefix: string; signingSecret: string };
 }
 
 const DEFAULT_PART_BYTES = 8 * 1024 * 1024;
@@ -35,21 +43,16 @@ const isNotFound = (error: unknown): boolean =>
 /** Objects in one S3 bucket through the minio client (MinIO under compose). */
 export class S3Storage implements ObjectStorage {
   readonly #client: Client;
+  /** Signs presigned URLs for the public address; null: links are signed paths of ours. */
+  readonly #publicClient: Client | null;
+  readonly #servedAt: S3StorageOptions['servedAt'];
   readonly #bucket: string;
   readonly #partBytes: number;
 
   constructor(options: S3StorageOptions) {
-    const url = new URL(options.endpoint);
-    const useSSL = url.protocol === 'https:';
-    this.#client = new Client({
-      endPoint: url.hostname,
-      port: url.port === '' ? (useSSL ? 443 : 80) : Number(url.port),
-      useSSL,
-      accessKey: options.accessKey,
-      secretKey: options.secretKey,
-      region: options.region,
-      pathStyle: true,
-    });
+    this.#client = clientFor(options.endpoint, options);
+    this.#publicClient = options.publicEndpoint ? clientFor(options.publicEndpoint, options) : null;
+    this.#servedAt = options.servedAt;
     this.#bucket = options.bucket;
     this.#partBytes = Math.max(MIN_PART_BYTES, options.partBytes ?? DEFAULT_PART_BYTES);
   }
@@ -160,12 +163,35 @@ export class S3Storage implements ObjectStorage {
     await this.#client.removeObject(this.#bucket, key);
   }
 
-  signedUrl(key: string, ttlSeconds: number, options: SignedUrlOptions = {}): Promise<string> {
+  async signedUrl(
+    key: string,
+    ttlSeconds: number,
+    options: SignedUrlOptions = {},
+  ): Promise<string> {
     assertValidKey(key);
+    if (!this.#publicClient) {
+      const prefix = this.#servedAt.urlPrefix.replace(/\/$/, '');
+      return signPath(this.#servedAt.signingSecret, `${prefix}/${key}`, ttlSeconds);
+    }
     const headers: Record<string, string> = {};
     if (options.downloadName !== undefined) {
       headers['response-content-disposition'] = attachmentDisposition(options.downloadName);
     }
-    return this.#client.presignedGetObject(this.#bucket, key, ttlSeconds, headers);
+    return this.#publicClient.presignedGetObject(this.#bucket, key, ttlSeconds, headers);
   }
+}
+
+/** A path-style client; with the region given it never asks the server for one (presigning is offline). */
+function clientFor(endpoint: string, options: S3StorageOptions): Client {
+  const url = new URL(endpoint);
+  const useSSL = url.protocol === 'https:';
+  return new Client({
+    endPoint: url.hostname,
+    port: url.port === '' ? (useSSL ? 443 : 80) : Number(url.port),
+    useSSL,
+    accessKey: options.accessKey,
+    secretKey: options.secretKey,
+    region: options.region,
+    pathStyle: true,
+  });
 }

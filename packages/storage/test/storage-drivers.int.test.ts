@@ -250,6 +250,20 @@ function describeDriver(name: string, setUp: () => Promise<Driver>, tearDown: ()
   });
 }
 
+/** What the uploads service does with a signed path: check it, then stream the object. */
+function servedByUploads(storage: ObjectStorage): Driver['fetchSigned'] {
+  return async (url) => {
+    const parsed = new URL(url, 'http://radio.test');
+    const key = parsed.pathname.replace(/^\/files\//, '');
+    const valid = isValidPathSignature(SECRET, parsed.pathname, {
+      expires: parsed.searchParams.get('expires'),
+      signature: parsed.searchParams.get('signature'),
+    });
+    if (!valid) return { status: 403, body: '' };
+    return { status: 200, body: await text(await storage.get(key)) };
+  };
+}
+
 let dir = '';
 const local = (): LocalStorage =>
   new LocalStorage({ dir, urlPrefix: '/files', signingSecret: SECRET });
@@ -269,17 +283,7 @@ describeDriver(
     const storage = local();
     return {
       storage,
-      // What the uploads service does with a signed path: check it, then stream the file.
-      async fetchSigned(url) {
-        const parsed = new URL(url, 'http://radio.test');
-        const key = parsed.pathname.replace(/^\/files\//, '');
-        const valid = isValidPathSignature(SECRET, parsed.pathname, {
-          expires: parsed.searchParams.get('expires'),
-          signature: parsed.searchParams.get('signature'),
-        });
-        if (!valid) return { status: 403, body: '' };
-        return { status: 200, body: await text(await storage.get(key)) };
-      },
+      fetchSigned: servedByUploads(storage),
       leftovers: () => walk(dir),
       objectInode: (key) => statSync(path.join(dir, key)).ino,
       checksSignature: true,
@@ -290,11 +294,13 @@ describeDriver(
 
 let s3: S3Server;
 describeDriver(
-  'S3',
+  'S3 with a public address (S3_PUBLIC_URL: presigned links)',
   async () => {
     s3 = await startS3();
     const storage = new S3Storage({
       endpoint: s3.endpoint,
+      publicEndpoint: s3.endpoint,
+      servedAt: { urlPrefix: '/files', signingSecret: SECRET },
       accessKey: s3.accessKey,
       secretKey: s3.secretKey,
       bucket: 'radio-test',
@@ -314,6 +320,31 @@ describeDriver(
     };
   },
   () => s3.stop(),
+);
+
+let privateS3: S3Server;
+describeDriver(
+  'S3 without a public address (links served by the uploads service)',
+  async () => {
+    privateS3 = await startS3();
+    const storage = new S3Storage({
+      endpoint: privateS3.endpoint,
+      servedAt: { urlPrefix: '/files', signingSecret: SECRET },
+      accessKey: privateS3.accessKey,
+      secretKey: privateS3.secretKey,
+      bucket: 'radio-private',
+      region: 'us-east-1',
+      partBytes: 5 * MiB,
+    });
+    await storage.ensureBucket();
+    return {
+      storage,
+      fetchSigned: servedByUploads(storage),
+      leftovers: () => privateS3.objectKeys('radio-private'),
+      checksSignature: true,
+    };
+  },
+  () => privateS3.stop(),
 );
 
 describe('S3 object storage, part by part', () => {
@@ -358,6 +389,7 @@ describe('S3 object storage, part by part', () => {
       secretKey: server.secretKey,
       bucket: 'radio-parts',
       region: 'us-east-1',
+      servedAt: { urlPrefix: '/files', signingSecret: SECRET },
       partBytes: 5 * MiB,
     });
     await storage.ensureBucket();

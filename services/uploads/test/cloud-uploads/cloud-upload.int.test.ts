@@ -450,6 +450,8 @@ describe('moderation', () => {
 describe('track uploads in an S3 bucket', () => {
   let s3: S3Server;
   let bucket: TestApp;
+  /** The same bucket with S3_PUBLIC_URL: browsers reach it themselves. */
+  let published: TestApp;
 
   beforeAll(async () => {
     s3 = await startS3();
@@ -466,18 +468,19 @@ describe('track uploads in an S3 bucket', () => {
       secretKey: s3.secretKey,
       bucket: 'radio',
       region: 'us-east-1',
+      servedAt: { urlPrefix: '/files', signingSecret: 'unused' },
     }).ensureBucket();
     bucket = await createTestApp(buildUploadsApp, settings);
+    published = await createTestApp(buildUploadsApp, { ...settings, S3_PUBLIC_URL: s3.endpoint });
   });
   afterAll(async () => {
     await bucket.close();
+    await published.close();
     await s3.stop();
   });
 
-  it('stores the track, keeps nothing of a refusal, and downloads it by a presigned link', async () => {
-    const user = await bucket.createUser();
-    const client = await bucket.clientFor(user);
-    const bytes = await makeTrack('mp3');
+  async function approvedUpload(app: TestApp, bytes: Buffer): Promise<number> {
+    const client = await app.clientFor(await app.createUser());
     const form = await multipartBody(
       { bytes, name: 'Artiest - Titel.mp3', type: 'audio/mpeg' },
       FIELDS,
@@ -485,8 +488,55 @@ describe('track uploads in an S3 bucket', () => {
     const response = await client.post(UPLOAD, form.payload, { headers: form.headers });
     expect(response.statusCode, response.body).toBe(201);
     const { id } = response.json<{ upload: CloudUpload }>().upload;
+    const adminClient = await app.clientFor(await app.createUser({ role: 'admin' }));
+    await adminClient.patch(`/api/cloud-uploads/${id}/status`, { status: 'approved' });
+    return id;
+  }
+
+  // Compose's MinIO publishes no port: the admin's link must work through the gateway.
+  it('downloads from a private bucket by a signed path the uploads service streams', async () => {
+    const bytes = await makeTrack('mp3');
+    const id = await approvedUpload(bucket, bytes);
+    const adminClient = await bucket.clientFor(await bucket.createUser({ role: 'admin' }));
+    const link = await adminClient.post(`/api/cloud-uploads/${id}/download`);
+    expect(link.statusCode, link.body).toBe(200);
+    const { downloadUrl } = link.json<{ downloadUrl: string }>();
+    expect(downloadUrl).toMatch(
+      /^\/files\/cloud-uploads\/[a-f0-9]{32}\.mp3\?expires=\d+&signature=/,
+    );
+    const file = await bucket.client().get(downloadUrl);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-disposition']).toContain('filename="Artiest - Titel.mp3"');
+    expect(file.rawPayload).toEqual(bytes);
+    expect((await bucket.client().get(`${downloadUrl.slice(0, -1)}x`)).statusCode).toBe(404);
+  });
+
+  it("with S3_PUBLIC_URL, downloads by the bucket's presigned link at that address", async () => {
+    const bytes = await makeTrack('mp3');
+    const id = await approvedUpload(published, bytes);
+    const adminClient = await published.clientFor(await published.createUser({ role: 'admin' }));
+    const link = await adminClient.post(`/api/cloud-uploads/${id}/download`);
+    const { downloadUrl } = link.json<{ downloadUrl: string }>();
+    expect(downloadUrl.startsWith(`${s3.endpoint}/radio/cloud-uploads/`)).toBe(true);
+    const file = await fetch(downloadUrl);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-disposition')).toContain('filename="Artiest - Titel.mp3"');
+    expect(Buffer.from(await file.arrayBuffer())).toEqual(bytes);
+  });
+
+  it('stores the track and keeps nothing of a refusal', async () => {
+    const user = await bucket.createUser();
+    const client = await bucket.clientFor(user);
+    const bytes = await makeTrack('mp3');
+    const before = await s3.objectKeys('radio');
+    const form = await multipartBody(
+      { bytes, name: 'Artiest - Titel.mp3', type: 'audio/mpeg' },
+      FIELDS,
+    );
+    const response = await client.post(UPLOAD, form.payload, { headers: form.headers });
+    expect(response.statusCode, response.body).toBe(201);
     const keys = await s3.objectKeys('radio');
-    expect(keys).toHaveLength(1);
+    expect(keys).toHaveLength(before.length + 1);
 
     const jpeg = await multipartBody(
       { bytes: await makeJpeg(), name: 'x.mp3', type: 'audio/mpeg' },
@@ -496,14 +546,5 @@ describe('track uploads in an S3 bucket', () => {
       415,
     );
     expect(await s3.objectKeys('radio')).toEqual(keys);
-
-    const adminClient = await bucket.clientFor(await bucket.createUser({ role: 'admin' }));
-    await adminClient.patch(`/api/cloud-uploads/${id}/status`, { status: 'approved' });
-    const link = await adminClient.post(`/api/cloud-uploads/${id}/download`);
-    expect(link.statusCode, link.body).toBe(200);
-    const file = await fetch(link.json<{ downloadUrl: string }>().downloadUrl);
-    expect(file.status).toBe(200);
-    expect(file.headers.get('content-disposition')).toContain('filename="Artiest - Titel.mp3"');
-    expect(Buffer.from(await file.arrayBuffer())).toEqual(bytes);
   });
 });

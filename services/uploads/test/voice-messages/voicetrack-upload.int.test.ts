@@ -243,6 +243,7 @@ describe('voice messages in an S3 bucket', () => {
       secretKey: s3.secretKey,
       bucket: 'radio',
       region: 'us-east-1',
+      servedAt: { urlPrefix: '/files', signingSecret: 'unused' },
     });
     await s3Storage.ensureBucket();
     bucket = await createTestApp(buildUploadsApp, settings);
