@@ -37,6 +37,7 @@ export default tseslint.config(
       'packages/testing/**',
       '**/test/**',
       'e2e/**',
+      'compose-test/**',
       'bench/**',
       // service-kit's session store (connect-pg-style store class) and the readiness probe's
       // `select 1`; its test app seeds users for route tests.

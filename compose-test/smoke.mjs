@@ -3,59 +3,11 @@
 // library volumes, to compare what was stored byte for byte).
 // Each check prints one line with its figure; the first failure ends the run with exit 1.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { lookup } from 'node:dns/promises';
 import path from 'node:path';
+import { BASE, check, client, elapsed, json, log, loggedInAdmin, poll } from './client.mjs';
 
-const BASE = process.env.BASE_URL ?? 'http://gateway:8080';
-const ORIGIN = process.env.ORIGIN ?? BASE;
 const TRACK_SECONDS = Number(process.env.DEMO_TRACK_SECONDS ?? 8);
-const started = Date.now();
 
-function fail(message) {
-  console.error(`FAIL ${message}`);
-  process.exit(1);
-}
-const check = (ok, message) => {
-  if (!ok) fail(message);
-};
-const log = (message) =>
-  console.log(`ok   [${((Date.now() - started) / 1000).toFixed(1)}s] ${message}`);
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** A client with its own cookie jar, like one browser. */
-function client() {
-  const cookies = new Map();
-  return async (method, url, body) => {
-    const headers = { origin: ORIGIN };
-    if (cookies.size) headers.cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    let payload = body;
-    if (body !== undefined && !(body instanceof FormData)) {
-      headers['content-type'] = 'application/json';
-      payload = JSON.stringify(body);
-    }
-    const response = await fetch(new URL(url, BASE), { method, headers, body: payload });
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const at = pair.indexOf('=');
-      cookies.set(pair.slice(0, at), pair.slice(at + 1));
-    }
-    return response;
-  };
-}
-async function json(response, what) {
-  const text = await response.text();
-  check(response.ok, `${what}: HTTP ${response.status} ${text.slice(0, 300)}`);
-  return text ? JSON.parse(text) : {};
-}
-async function poll(what, timeoutMs, probe) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) fail(`${what} (waited ${timeoutMs / 1000}s)`);
-    await sleep(500);
-  }
-}
 function files(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
     entry.isDirectory() ? files(path.join(dir, entry.name)) : [path.join(dir, entry.name)],
@@ -68,40 +20,8 @@ function storedObject(key) {
   return readFileSync(found);
 }
 
-// 1. Log in as the admin from .env.
-const admin = client();
-const me = await json(
-  await admin('POST', '/api/auth/login', {
-    email: process.env.ADMIN_EMAIL,
-    password: process.env.ADMIN_PASSWORD,
-  }),
-  'admin login',
-);
-if (process.env.SMOKE_ONLY === 'scale') {
-  const copies = Number(process.env.SCALE ?? 3);
-  const addresses = await poll(`Docker's DNS names ${copies} requests copies`, 30_000, async () => {
-    const found = await lookup('requests', { all: true });
-    return found.length === copies ? found : null;
-  });
-  for (const { address } of addresses) {
-    const response = await fetch(`http://${address}:3000/readyz`);
-    check(response.ok, `requests copy ${address}: /readyz HTTP ${response.status}`);
-  }
-  const answers = await Promise.all(
-    Array.from({ length: copies * 10 }, () => admin('GET', '/api/recent-requests')),
-  );
-  const bad = answers.filter((response) => !response.ok).length;
-  check(
-    bad === 0,
-    `${bad} of ${answers.length} GET /api/recent-requests through the gateway failed`,
-  );
-  log(
-    `${copies} requests copies (${addresses.map((a) => a.address).join(', ')}) ready; ${answers.length} calls through the gateway all 200`,
-  );
-  process.exit(0);
-}
-
-// 1. (above) The admin from .env logged in.
+// 1. The admin from .env logs in.
+const { admin, me } = await loggedInAdmin();
 log(`logged in as the admin (${process.env.ADMIN_EMAIL}, role ${me.user?.role ?? me.role ?? '?'})`);
 const display = await admin('POST', '/api/auth/set-display-name', { displayName: 'Beheer' });
 check(display.ok || display.status === 409, `set-display-name: HTTP ${display.status}`);
@@ -234,4 +154,4 @@ check(
 log(
   `track upload #${upload.id}: ${songBytes.length} bytes stored, moderation download through the gateway identical`,
 );
-console.log(`all smoke checks passed in ${((Date.now() - started) / 1000).toFixed(1)}s`);
+console.log(`all smoke checks passed in ${elapsed()}s`);
