@@ -66,23 +66,26 @@ trap 'exit 130' INT TERM
 # --- 1. tools -----------------------------------------------------------------------------------
 step "tools"
 mkdir -p "$CACHE"
-if ! command -v dockerd >/dev/null || ! command -v debootstrap >/dev/null || [ ! -x "$DOCKER" ]; then
-  DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends docker.io debootstrap >/dev/null ||
-    { apt-get update >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends docker.io debootstrap >/dev/null; }
+if ! command -v dockerd >/dev/null || ! command -v debootstrap >/dev/null || ! command -v jq >/dev/null || [ ! -x "$DOCKER" ]; then
+  DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends docker.io debootstrap jq >/dev/null ||
+    { apt-get update >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends docker.io debootstrap jq >/dev/null; }
 fi
 PLUGINS=$CACHE/cli-plugins
-if [ ! -x "$PLUGINS/docker-compose" ] || [ ! -x "$PLUGINS/docker-buildx" ]; then
+# Debian 13's docker client too, only for `docker stack config` (Debian 12's 20.10 lacks it).
+STACK_CLI=$CACHE/docker-cli-trixie
+if [ ! -x "$PLUGINS/docker-compose" ] || [ ! -x "$PLUGINS/docker-buildx" ] || [ ! -x "$STACK_CLI" ]; then
   apt_dir=$CACHE/apt-trixie
   mkdir -p "$apt_dir/lists/partial" "$apt_dir/archives/partial" "$apt_dir/debs" "$PLUGINS"
   echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $MIRROR trixie main" >"$apt_dir/sources.list"
   apt_opts=(-o "Dir::Etc::SourceList=$apt_dir/sources.list" -o Dir::Etc::SourceParts=/dev/null
     -o "Dir::State::Lists=$apt_dir/lists" -o "Dir::Cache=$apt_dir" -o Dir::Cache::pkgcache= -o Dir::Cache::srcpkgcache=)
   apt-get "${apt_opts[@]}" update >/dev/null
-  (cd "$apt_dir/debs" && apt-get "${apt_opts[@]}" download docker-compose docker-buildx >/dev/null)
+  (cd "$apt_dir/debs" && apt-get "${apt_opts[@]}" download docker-compose docker-buildx docker-cli >/dev/null)
   for deb in "$apt_dir"/debs/*.deb; do dpkg-deb -x "$deb" "$apt_dir/x"; done
   cp "$(find "$apt_dir/x" -path '*cli-plugins/docker-compose' | head -1)" "$PLUGINS/docker-compose"
   cp "$(find "$apt_dir/x" -path '*cli-plugins/docker-buildx' | head -1)" "$PLUGINS/docker-buildx"
-  chmod 755 "$PLUGINS"/*
+  cp "$(find "$apt_dir/x" -path '*/usr/bin/docker' | head -1)" "$STACK_CLI"
+  chmod 755 "$PLUGINS"/* "$STACK_CLI"
   rm -rf "$apt_dir/x" "$apt_dir/lists"
 fi
 mkdir -p "$DOCKER_CONFIG"
@@ -168,13 +171,21 @@ sed -e "s|^HTTP_PORT=.*|HTTP_PORT=$port|" \
   -e "s|^ICECAST_SOURCE_PASSWORD=.*|ICECAST_SOURCE_PASSWORD=$(secret)|" -e "s|^ICECAST_ADMIN_PASSWORD=.*|ICECAST_ADMIN_PASSWORD=$(secret)|" \
   -e "s|^MINIO_ROOT_PASSWORD=.*|MINIO_ROOT_PASSWORD=$(secret)|" -e "s|^DEMO_TRACK_SECONDS=.*|DEMO_TRACK_SECONDS=8|" \
   -e "s|^PUBLIC_ORIGIN=.*|PUBLIC_ORIGIN=http://localhost:$port|" \
+  -e "s|^LIBRARY_SCAN_MINUTES=.*|LIBRARY_SCAN_MINUTES=0.1|" \
   "$ROOT/.env.example" >"$WORK/env"
+echo "COMPOSE_TEST_SIGNALS=$WORK/signals" >>"$WORK/env"
 printf 'RADIO_ENV_FILE=%s\nDOCKER_SUBNET=172.30.177.0/24\nDOCKER_IP_RANGE=172.30.177.128/25\nGATEWAY_IP=172.30.177.10\n' "$WORK/env" >>"$WORK/env"
 # The gateway's open-files limit cannot exceed this shell's (a sandbox may cap it below 65536).
 [ "$(ulimit -Hn)" = unlimited ] || [ "$(ulimit -Hn)" -ge 65536 ] || echo "GATEWAY_MAX_FILES=$(ulimit -Hn)" >>"$WORK/env"
 grep -q '^COMPOSE_PROFILES=' "$WORK/env" || echo 'COMPOSE_PROFILES=builtin' >>"$WORK/env"
 
-PROJECT_IMAGES=(radio-node:local radio-station:local "$COMPOSE_PROJECT_NAME-gateway")
+step "the Swarm rendering (scripts/stack-deploy.sh --render) is a file docker stack deploy accepts"
+COMPOSE_ENV_FILES=$WORK/env "$ROOT/scripts/stack-deploy.sh" --render >"$WORK/stack.json"
+"$STACK_CLI" stack config -c "$WORK/stack.json" >"$WORK/stack.yml"
+echo "ok   $(jq '.services | length' "$WORK/stack.json") services; replicas, rolling updates and placement as rendered: $(
+  jq -c '[.services | to_entries[] | select(.value.deploy.update_config.order == "start-first") | .key]' "$WORK/stack.json")" >&2
+
+PROJECT_IMAGES=(radio-node:local radio-station:local radio-gateway:local)
 project_tar=$CACHE/project-images.tar
 if [ -f "$project_tar" ]; then
   step "the previous run's project images from the cache (build cache only)"
@@ -199,12 +210,78 @@ published=$(compose port gateway 8080)
 curl -fsS -o /dev/null "http://$published/" && echo "ok   the gateway's published port $published serves the SPA" >&2
 
 if [ "$SCALE" -gt 1 ]; then
-  step "requests scaled to $SCALE copies"
+  step "requests scaled to $SCALE copies: exact-N, kill -9 of a copy under load, back to one"
   compose up -d --wait --no-build --no-recreate --scale "requests=$SCALE"
-  compose run --rm -T -e SMOKE_ONLY=scale -e "SCALE=$SCALE" smoke
-  # How the gateway spread those calls: GET /api/recent-requests answered per copy.
-  spread=$(compose logs --no-color requests 2>/dev/null | grep -F '"url":"/api/recent-requests"' |
-    sed -E 's/^[^a-z]*(requests-[0-9]+).*/\1/' | sort | uniq -c | awk '{printf "%s %s, ", $2, $1}')
-  echo "calls per copy through the gateway: ${spread%, }" >&2
+  # scale.mjs asks for the kill and the scale-down by files in $signals; each is answered with
+  # <name>.done holding the time (ms) it was done.
+  signals=$WORK/signals
+  mkdir -p "$signals" && chmod 777 "$signals"
+  compose run --rm -T scale > >(tee "$WORK/scale.log") 2>&1 &
+  scale_pid=$!
+  done_at() { date +%s%3N >"$signals/$1.done.tmp" && mv "$signals/$1.done.tmp" "$signals/$1.done"; }
+  while kill -0 "$scale_pid" 2>/dev/null; do
+    if [ -f "$signals/kill-copy" ] && [ ! -f "$signals/kill-copy.done" ]; then
+      # The process of copy 2, killed as a crash would: Docker's restart policy brings it back.
+      victim=$("$DOCKER" ps -q --filter "label=com.docker.compose.project=$COMPOSE_PROJECT_NAME" \
+        --filter label=com.docker.compose.service=requests --filter label=com.docker.compose.container-number=2)
+      pid=$("$DOCKER" inspect -f '{{.State.Pid}}' "$victim")
+      kill -9 "$pid"
+      done_at kill-copy
+      echo "killed requests copy 2 (pid $pid) with SIGKILL" >&2
+    fi
+    if [ -f "$signals/scale-down" ] && [ ! -f "$signals/scale-down.done" ]; then
+      # How the gateway spread the calls so far: the API calls each copy logged.
+      spread=$(compose logs --no-color requests 2>/dev/null | grep -F '"url":"/api/' |
+        sed -E 's/^[^a-z]*(requests-[0-9]+).*/\1/' | sort | uniq -c | awk '{printf "%s %s, ", $2, $1}')
+      echo "API calls per copy through the gateway: ${spread%, }" >&2
+      compose up -d --no-build --no-deps --no-recreate --scale requests=1 requests 2>&1 | tail -3 >&2
+      done_at scale-down
+      echo "scaled requests back to 1 copy" >&2
+    fi
+    sleep 0.1
+  done
+  wait "$scale_pid" || die "scale-out checks failed"
 fi
+step "upgrade: a version whose migration fails is stopped with its reason"
+signals=$WORK/signals
+mkdir -p "$signals" && chmod 777 "$signals"
+current=$("$DOCKER" image inspect -f '{{.Id}}' radio-node:local)
+"$DOCKER" tag radio-node:local radio-node:previous
+running_images() { # the image of every running Node service container
+  for id in $(compose ps -q auth requests playlist uploads worker); do "$DOCKER" inspect -f '{{.Image}}' "$id"; done | sort -u
+}
+next_version() { # folder: radio-node:local plus the files in it, as the "new version"
+  "$DOCKER" build -q --network none -t radio-node:local "$1" >/dev/null
+}
+mkdir -p "$WORK/broken"
+cp "$HERE/upgrade/broken-migration.ts" "$WORK/broken/"
+printf 'FROM radio-node:previous\nCOPY broken-migration.ts /app/packages/db/src/migrations/2999-01-01T00-00-00_broken.ts\n' >"$WORK/broken/Dockerfile"
+next_version "$WORK/broken"
+upgrade() { COMPOSE="$DOCKER compose --project-directory $ROOT -f $ROOT/docker-compose.yml -f $HERE/docker-compose.test.yml --env-file $WORK/env" \
+  SKIP_BUILD=1 "$ROOT/scripts/compose-upgrade.sh"; }
+if upgrade >"$WORK/upgrade-broken.log" 2>&1; then cat "$WORK/upgrade-broken.log" >&2; die "an upgrade with a failing migration went on"; fi
+grep -q 'UPGRADE STOPPED' "$WORK/upgrade-broken.log" || die "the stopped upgrade does not say so"
+grep -q 'already exists' "$WORK/upgrade-broken.log" || { cat "$WORK/upgrade-broken.log" >&2; die "the stopped upgrade does not give the reason"; }
+[ "$(running_images)" = "$current" ] || die "services were replaced although the migration failed"
+grep -E 'broken|already exists|STOPPED' "$WORK/upgrade-broken.log" | sed 's/^/     /' >&2
+echo "ok   the failing migration stopped the upgrade with its reason; every service still runs the previous image" >&2
+
+step "upgrade to a new version under load: migrated once, services replaced one at a time"
+mkdir -p "$WORK/next"
+printf 'FROM radio-node:previous\nLABEL org.opencontainers.image.version=next\n' >"$WORK/next/Dockerfile"
+next_version "$WORK/next"
+next=$("$DOCKER" image inspect -f '{{.Id}}' radio-node:local)
+compose run --rm -T -e PHASE=upgrade scale > >(tee "$WORK/upgrade-load.log") 2>&1 &
+load_pid=$!
+for _ in $(seq 600); do [ -f "$signals/upgrade" ] && break; sleep 0.1; done
+[ -f "$signals/upgrade" ] || die "the load did not start"
+upgrade_started=$(date +%s%3N)
+gateway_before=$(compose ps -q gateway)
+upgrade 2>&1 | tee "$WORK/upgrade.log" | while read -r line; do printf '[%s] %s\n' "$(date +%T.%3N)" "$line"; done | grep -E '\] (==>|.*(Recreat|Start|Stop))' >&2
+date +%s%3N >"$signals/upgrade.done"
+wait "$load_pid" || die "answers during the upgrade were not all good"
+[ "$(running_images)" = "$next" ] || die "not every service runs the new image after the upgrade"
+[ "$(compose ps -q gateway)" = "$gateway_before" ] && gateway_note="the gateway kept running" || gateway_note="the gateway was recreated"
+echo "ok   upgraded in $((($(date +%s%3N) - upgrade_started) / 1000)) s; every Node service runs the new image; $gateway_note" >&2
+
 step "all checks passed"
