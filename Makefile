@@ -13,9 +13,9 @@ export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 help:
 	@echo "make up          run the site natively on http://localhost:8080 (production build)"
 	@echo "make dev         the same with hot reload (services under node --watch, Vite dev server)"
-	@echo "make test        lint, typecheck, unit, integration, e2e tests, the fault suite, scale-out, backup round trip"
+	@echo "make test        lint, typecheck, unit, integration, e2e tests, the fault suite, scale-out, backup round trip, compose stack"
 	@echo "make lint | typecheck | test-unit | test-integration | test-e2e | test-faults | test-scale | test-backup"
-	@echo "make test-compose  the compose stack on a private Docker engine, smoke-tested (root)"
+	@echo "make test-compose  the compose stack on a private Docker engine: smoke, scale-out, upgrade (root)"
 	@echo "make clean-data  delete DATA_DIR (database, Redis, uploaded files) of a stopped stack"
 	@echo "make backup      database + stored files into BACKUP_DIR (backups/) as one archive"
 	@echo "make restore BACKUP=file [OVERWRITE=1]   put a backup back into a stopped or fresh stack"
@@ -64,7 +64,7 @@ test-faults: system deps
 test-scale: system deps
 	pnpm --filter @radio/e2e exec playwright test --config scale/playwright.config.ts $(E2E_ARGS)
 
-test: system deps lint typecheck test-unit test-integration test-e2e test-faults test-scale test-backup
+test: system deps lint typecheck test-unit test-integration test-e2e test-faults test-scale test-backup test-compose
 
 clean-data:
 	@scripts/clean-data.sh
@@ -86,7 +86,7 @@ bench: system deps
 	@scripts/bench.sh
 
 # docker-compose.yml for real: a private Docker engine, stand-in base images (no Docker Hub), the
-# project's images, `up --wait`, smoke checks through the gateway, everything removed again
-# (compose-test/run.sh). Root. Cache: /var/cache/radio-compose-test (COMPOSE_TEST_CACHE).
+# project's images, `up --wait`, smoke checks through the gateway, scale-out, the upgrade script,
+# everything removed again (compose-test/run.sh). Root. Cache: /var/cache/radio-compose-test.
 test-compose: deps
 	compose-test/run.sh

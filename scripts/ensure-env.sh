@@ -8,7 +8,8 @@ set -euo pipefail
 
 resolve_env_file
 
-random() { node -e "process.stdout.write(require('node:crypto').randomBytes($1).toString('base64url'))"; }
+# base64url of N random bytes, with nothing but coreutils (a server for compose has no Node).
+random() { head -c "$1" /dev/urandom | base64 -w0 | tr '+/' '-_' | tr -d '='; }
 
 created=
 if [ ! -f "$ENV_FILE" ]; then
