@@ -47,6 +47,10 @@ cleanup() {
     if [ $status != 0 ] && [ -f "$WORK/env" ]; then
       compose --profile builtin ps -a 2>/dev/null | tail -n +1 >&2
       compose --profile builtin logs --no-color --tail 30 2>/dev/null | tail -200 >&2
+      # What the failing healthchecks said.
+      for id in $("$DOCKER" ps -q --filter health=unhealthy); do
+        "$DOCKER" inspect -f '{{.Name}}: {{range .State.Health.Log}}{{.ExitCode}} {{.Output}}; {{end}}' "$id" >&2
+      done
     fi
     step "removing the stack (containers, volumes, networks) and stopping the engine"
     [ -f "$WORK/env" ] && compose --profile builtin --profile smoke down -v --remove-orphans --timeout 5 >/dev/null 2>&1

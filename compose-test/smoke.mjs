@@ -38,6 +38,19 @@ log(
     `${Math.round(Date.now() / 1000 - playing.generated_at)}s old, is_stale=${playing.is_stale}`,
 );
 
+// Icecast has the stream and the filler (a hidden mount: its admin list) where listeners wait
+// while Liquidsoap restarts.
+const mounts = await poll('Icecast has /radio.mp3 and /filler.mp3', 30_000, async () => {
+  const response = await fetch('http://icecast:8000/admin/listmounts', {
+    headers: {
+      authorization: `Basic ${Buffer.from(`admin:${process.env.ICECAST_ADMIN_PASSWORD}`).toString('base64')}`,
+    },
+  });
+  const found = [...(await response.text()).matchAll(/mount="([^"]+)"/g)].map((m) => m[1]);
+  return found.includes('/radio.mp3') && found.includes('/filler.mp3') ? found : null;
+});
+log(`Icecast mounts: ${mounts.sort().join(', ')} (the filler is /radio.mp3's fallback)`);
+
 // 3. A request for a library track airs within the demo track length (+ the station's poll).
 const wanted = await poll(
   'a request-only library song is found by the search',

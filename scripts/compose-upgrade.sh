@@ -54,7 +54,7 @@ done
 
 # Compose would recreate these because their dependencies were replaced; only a new image is a
 # reason to restart the stream or the gateway.
-for service in $(compose config --services | grep -xE 'gateway|icecast|liquidsoap'); do
+for service in $(compose config --services | grep -xE 'gateway|icecast|liquidsoap|filler'); do
   id=$(compose ps -q "$service")
   if [ -n "$id" ] && [ "$(docker inspect -f '{{.Image}}' "$id")" = \
     "$(docker image inspect -f '{{.Id}}' "$(docker inspect -f '{{.Config.Image}}' "$id")")" ]; then

@@ -139,6 +139,22 @@ require_secrets() {
 }
 
 # Something accepts connections on 127.0.0.1:PORT.
+# The filler of the built-in station: 10 s of silence in the stream's format (MP3, 128 kbit/s,
+# 44.1 kHz stereo), which Icecast plays to listeners while Liquidsoap restarts (natively
+# scripts/station.sh, under compose station/entrypoint.sh), so players carry on across the switch.
+make_filler() { # file
+  [ -s "$1" ] && return 0
+  ffmpeg -hide_banner -loglevel error -y -f lavfi -i anullsrc=r=44100:cl=stereo -t 10 \
+    -c:a libmp3lame -b:a 128k "$1.tmp.mp3"
+  mv "$1.tmp.mp3" "$1"
+}
+# Feeds the filler to Icecast's /filler.mp3, looped in real time (foreground).
+feed_filler() { # file icecast-host
+  exec ffmpeg -hide_banner -nostdin -loglevel warning -re -stream_loop -1 -i "$1" -c copy \
+    -f mp3 -content_type audio/mpeg -ice_name "$STATION_NAME" \
+    "icecast://source:$ICECAST_SOURCE_PASSWORD@$2:$ICECAST_PORT/filler.mp3"
+}
+
 port_in_use() { timeout 1 bash -c "exec 3<>/dev/tcp/127.0.0.1/$1" 2>/dev/null; }
 
 # Stops, saying what to set, when the port in the variable NAME is taken (WHO: what cannot start).

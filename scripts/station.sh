@@ -37,12 +37,7 @@ prepare() {
   (umask 077 && envsubst '${ICECAST_BIND} ${ICECAST_PORT} ${ICECAST_SOURCE_PASSWORD} ${ICECAST_ADMIN_PASSWORD} ${ICECAST_RUN_DIR} ${ICECAST_SECURITY}' \
     <"$ROOT/station/icecast.xml.template" >"$CONFIG.tmp")
   mv "$CONFIG.tmp" "$CONFIG"
-  # The same format as Liquidsoap's stream, so players carry on across the switch.
-  if [ ! -s "$FILLER" ]; then
-    ffmpeg -hide_banner -loglevel error -y -f lavfi -i anullsrc=r=44100:cl=stereo -t 10 \
-      -c:a libmp3lame -b:a 128k "$FILLER.tmp.mp3"
-    mv "$FILLER.tmp.mp3" "$FILLER"
-  fi
+  make_filler "$FILLER"
   "$ROOT/scripts/demo-library.sh" "$LIBRARY_DIR"
   # Request-only songs: listed by the requests service, played only when requested (never by
   # Liquidsoap's own rotation, which reads LIBRARY_DIR alone).
@@ -78,9 +73,7 @@ case ${1:-} in
   filler)
     [ -s "$FILLER" ] || die "$FILLER is missing: run $0 prepare first"
     wait_for_icecast
-    exec ffmpeg -hide_banner -nostdin -loglevel warning -re -stream_loop -1 -i "$FILLER" -c copy \
-      -f mp3 -content_type audio/mpeg -ice_name "$STATION_NAME" \
-      "icecast://source:$ICECAST_SOURCE_PASSWORD@127.0.0.1:$ICECAST_PORT/filler.mp3"
+    feed_filler "$FILLER" 127.0.0.1
     ;;
   *) die "usage: $0 prepare|icecast|liquidsoap|filler" ;;
 esac

@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
-# Entry point of the station image (station/Dockerfile): library | icecast | liquidsoap | healthy.
+# Entry point of the station image (station/Dockerfile): library | icecast | liquidsoap | filler
+# | healthy.
 set -euo pipefail
 cd /opt/station
+# shellcheck source=scripts/lib.sh
+. scripts/lib.sh
 data=$STATION_DATA_DIR
 heartbeat=$data/liquidsoap.heartbeat
 
@@ -25,11 +28,21 @@ case ${1:-} in
     mkdir -p "$STATION_SPOOL_DIR"
     exec liquidsoap radio.liq
     ;;
+  filler)
+    : "${ICECAST_SOURCE_PASSWORD:?}" "${ICECAST_HOST:?}" "${STATION_NAME:=Radio Lokaal}"
+    make_filler "$data/filler.mp3"
+    feed_filler "$data/filler.mp3" "$ICECAST_HOST"
+    ;;
   # Healthchecks: Icecast answers its status; Liquidsoap's heartbeat (touched every 5 s while
-  # audio flows) is fresh.
+  # audio flows) is fresh; Icecast has the filler's mount.
   healthy)
     case ${2:-} in
       icecast) exec curl -fsS -o /dev/null "http://127.0.0.1:$ICECAST_PORT/status-json.xsl" ;;
+      # The filler's mount is hidden from the public status: Icecast's admin list of mounts.
+      filler)
+        mounts=$(curl -fsS -u "admin:$ICECAST_ADMIN_PASSWORD" "http://$ICECAST_HOST:$ICECAST_PORT/admin/listmounts")
+        [[ $mounts == *'mount="/filler.mp3"'* ]]
+        ;;
       liquidsoap) [ -f "$heartbeat" ] && [ $(($(date +%s) - $(stat -c %Y "$heartbeat"))) -lt 20 ] ;;
       *) exit 2 ;;
     esac
