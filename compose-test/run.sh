@@ -1,17 +1,19 @@
 #!/usr/bin/env bash
 # `make test-compose`: the compose stack (docker-compose.yml) run for real on a private Docker
 # engine, checked through the gateway as a user would, then removed again.
-#   1. tools: docker.io + debootstrap from apt (if missing); compose v2 + buildx from Debian 13's
-#      .debs into a private DOCKER_CONFIG (trixie is never added to the host's apt sources)
+#   1. tools: docker.io, debootstrap, jq from apt (if missing); compose v2 + buildx (and the
+#      docker client, for `docker stack config` only) from Debian 13's .debs into a private
+#      DOCKER_CONFIG (trixie is never added to the host's apt sources)
 #   2. a private dockerd (own data-root, exec-root and socket, no iptables/forwarding changes)
 #   3. stand-ins for the official base images the files name (no Docker Hub here), built from a
 #      debootstrap'd Debian, only when the name is not in the engine's store
-#   4. the project's images from its own Dockerfiles, `up -d --wait`, compose-test/smoke.mjs
+#   4. the Swarm rendering checked; the project's images from its own Dockerfiles, `up -d --wait`,
+#      compose-test/smoke.mjs; requests scaled to COMPOSE_TEST_SCALE (3) copies and
+#      compose-test/scale.mjs; scripts/compose-upgrade.sh with a failing and a good new version
 #   5. always (trap EXIT): compose down -v, the engine stopped, its data-root removed
 # What is expensive is kept between runs in COMPOSE_TEST_CACHE (default
 # /var/cache/radio-compose-test): the compose/buildx binaries, the Debian rootfs, the saved
 # stand-in images. Delete that folder for a cold run.
-#   compose-test/run.sh [--scale N]     also scales requests to N copies and checks them
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 HERE=$ROOT/compose-test
@@ -34,10 +36,9 @@ export DOCKER_HOST=unix://$ENGINE/docker.sock DOCKER_CONFIG=$WORK/docker-config
 export COMPOSE_PROJECT_NAME=radio-compose-test
 DOCKER=/usr/bin/docker
 dockerd_pid=
-compose() {
-  "$DOCKER" compose --project-directory "$ROOT" -f "$ROOT/docker-compose.yml" \
-    -f "$HERE/docker-compose.test.yml" --env-file "$WORK/env" "$@"
-}
+COMPOSE_CMD=("$DOCKER" compose --project-directory "$ROOT" -f "$ROOT/docker-compose.yml"
+  -f "$HERE/docker-compose.test.yml" --env-file "$WORK/env")
+compose() { "${COMPOSE_CMD[@]}" "$@"; }
 
 cleanup() {
   local status=$?
@@ -177,7 +178,12 @@ sed -e "s|^HTTP_PORT=.*|HTTP_PORT=$port|" \
   -e "s|^PUBLIC_ORIGIN=.*|PUBLIC_ORIGIN=http://localhost:$port|" \
   -e "s|^LIBRARY_SCAN_MINUTES=.*|LIBRARY_SCAN_MINUTES=0.1|" \
   "$ROOT/.env.example" >"$WORK/env"
-echo "COMPOSE_TEST_SIGNALS=$WORK/signals" >>"$WORK/env"
+# scale.mjs asks run.sh to act (kill a copy, scale down, upgrade) by a file in $signals; each is
+# answered with <name>.done holding the time (ms) it was done.
+signals=$WORK/signals
+mkdir -p "$signals" && chmod 777 "$signals"
+done_at() { date +%s%3N >"$signals/$1.done.tmp" && mv "$signals/$1.done.tmp" "$signals/$1.done"; }
+echo "COMPOSE_TEST_SIGNALS=$signals" >>"$WORK/env"
 printf 'RADIO_ENV_FILE=%s\nDOCKER_SUBNET=172.30.177.0/24\nDOCKER_IP_RANGE=172.30.177.128/25\nGATEWAY_IP=172.30.177.10\n' "$WORK/env" >>"$WORK/env"
 # The gateway's open-files limit cannot exceed this shell's (a sandbox may cap it below 65536).
 [ "$(ulimit -Hn)" = unlimited ] || [ "$(ulimit -Hn)" -ge 65536 ] || echo "GATEWAY_MAX_FILES=$(ulimit -Hn)" >>"$WORK/env"
@@ -216,13 +222,8 @@ curl -fsS -o /dev/null "http://$published/" && echo "ok   the gateway's publishe
 if [ "$SCALE" -gt 1 ]; then
   step "requests scaled to $SCALE copies: exact-N, kill -9 of a copy under load, back to one"
   compose up -d --wait --no-build --no-recreate --scale "requests=$SCALE"
-  # scale.mjs asks for the kill and the scale-down by files in $signals; each is answered with
-  # <name>.done holding the time (ms) it was done.
-  signals=$WORK/signals
-  mkdir -p "$signals" && chmod 777 "$signals"
   compose run --rm -T scale > >(tee "$WORK/scale.log") 2>&1 &
   scale_pid=$!
-  done_at() { date +%s%3N >"$signals/$1.done.tmp" && mv "$signals/$1.done.tmp" "$signals/$1.done"; }
   while kill -0 "$scale_pid" 2>/dev/null; do
     if [ -f "$signals/kill-copy" ] && [ ! -f "$signals/kill-copy.done" ]; then
       # The process of copy 2, killed as a crash would: Docker's restart policy brings it back.
@@ -247,8 +248,6 @@ if [ "$SCALE" -gt 1 ]; then
   wait "$scale_pid" || die "scale-out checks failed"
 fi
 step "upgrade: a version whose migration fails is stopped with its reason"
-signals=$WORK/signals
-mkdir -p "$signals" && chmod 777 "$signals"
 current=$("$DOCKER" image inspect -f '{{.Id}}' radio-node:local)
 "$DOCKER" tag radio-node:local radio-node:previous
 running_images() { # the image of every running Node service container
@@ -261,8 +260,7 @@ mkdir -p "$WORK/broken"
 cp "$HERE/upgrade/broken-migration.ts" "$WORK/broken/"
 printf 'FROM radio-node:previous\nCOPY broken-migration.ts /app/packages/db/src/migrations/2999-01-01T00-00-00_broken.ts\n' >"$WORK/broken/Dockerfile"
 next_version "$WORK/broken"
-upgrade() { COMPOSE="$DOCKER compose --project-directory $ROOT -f $ROOT/docker-compose.yml -f $HERE/docker-compose.test.yml --env-file $WORK/env" \
-  SKIP_BUILD=1 "$ROOT/scripts/compose-upgrade.sh"; }
+upgrade() { COMPOSE="${COMPOSE_CMD[*]}" SKIP_BUILD=1 "$ROOT/scripts/compose-upgrade.sh"; }
 if upgrade >"$WORK/upgrade-broken.log" 2>&1; then cat "$WORK/upgrade-broken.log" >&2; die "an upgrade with a failing migration went on"; fi
 grep -q 'UPGRADE STOPPED' "$WORK/upgrade-broken.log" || die "the stopped upgrade does not say so"
 grep -q 'already exists' "$WORK/upgrade-broken.log" || { cat "$WORK/upgrade-broken.log" >&2; die "the stopped upgrade does not give the reason"; }
@@ -282,7 +280,7 @@ for _ in $(seq 600); do [ -f "$signals/upgrade" ] && break; sleep 0.1; done
 upgrade_started=$(date +%s%3N)
 gateway_before=$(compose ps -q gateway)
 upgrade 2>&1 | tee "$WORK/upgrade.log" | while read -r line; do printf '[%s] %s\n' "$(date +%T.%3N)" "$line"; done | grep -E '\] (==>|.*(Recreat|Start|Stop))' >&2
-date +%s%3N >"$signals/upgrade.done"
+done_at upgrade
 wait "$load_pid" || die "answers during the upgrade were not all good"
 [ "$(running_images)" = "$next" ] || die "not every service runs the new image after the upgrade"
 [ "$(compose ps -q gateway)" = "$gateway_before" ] && gateway_note="the gateway kept running" || gateway_note="the gateway was recreated"

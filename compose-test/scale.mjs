@@ -15,6 +15,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { lookup } from 'node:dns/promises';
 import { createRequire } from 'node:module';
 import { check, client, json, log, loggedInAdmin, poll, sleep } from './client.mjs';
+import { badAnswers, countBy, LIMIT_TEXT, percentile } from '/scale/answers.ts';
 import { scaleArtist, writeScaleLibrary } from '/scale/scale-library.ts';
 
 const pg = createRequire('/app/packages/db/package.json')('pg');
@@ -24,8 +25,6 @@ const TRACKS = 500;
 /** Which songs each part submits (a song is requested once). */
 const RANGES = { a: [0, 20], b: [20, 140], c: [140, 220], upgrade: [220, 480], cExact: [480, 500] };
 const PASSWORD = 'een-lang-wachtwoord-123';
-const FAST_MS = 1000;
-const LIMIT_TEXT = /^Je kunt over .+ weer een verzoekje indienen\.$/;
 const SIGNALS = '/signals';
 
 const db = new pg.Client({ connectionString: process.env.DATABASE_URL });
@@ -72,14 +71,6 @@ async function call(who, method, url, body) {
   return { method, url, status, ms: Date.now() - at, at, body: answer };
 }
 
-const countBy = (samples) =>
-  samples.reduce((counts, s) => ({ ...counts, [s.status]: (counts[s.status] ?? 0) + 1 }), {});
-const badAnswers = (samples) =>
-  samples.filter(
-    (s) =>
-      !(s.status >= 200 && s.status < 500) &&
-      !(s.status === 503 && s.ms < FAST_MS && s.body?.code !== undefined),
-  );
 /** How often each call got each status other than 200/201, e.g. {"GET /api/x 404": 3}. */
 const unusual = (samples) =>
   countBy(
@@ -87,10 +78,6 @@ const unusual = (samples) =>
       .filter((s) => s.status !== 200 && s.status !== 201)
       .map((s) => ({ status: `${s.method} ${s.url} ${s.status}` })),
   );
-const percentile = (samples, p) => {
-  const sorted = samples.map((s) => s.ms).sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
-};
 
 const { admin } = await loggedInAdmin();
 await json(

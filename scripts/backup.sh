@@ -30,12 +30,6 @@ case $BACKUP_DIR in /*) ;; *) BACKUP_DIR="$ROOT/$BACKUP_DIR" ;; esac
 umask 077
 mkdir -p "$BACKUP_DIR"
 
-pg_bin() {
-  local dir
-  dir=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -t/ -k5 -n | tail -n 1)
-  if [ -n "$dir" ]; then echo "$dir/$1"; else command -v "$1" || die "$1 not found: install the postgresql package"; fi
-}
-
 # A stopped stack's Postgres is started for the dump and stopped again afterwards.
 started_postgres=''
 work=$(mktemp -d "${TMPDIR:-/tmp}/radio-backup-XXXXXX")

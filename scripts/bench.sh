@@ -283,7 +283,6 @@ if part frontend; then
   export BENCH_LIGHTHOUSE_DIR=$LIGHTHOUSE_DIR
 fi
 
-pg_bin=$(ls -d /usr/lib/postgresql/*/bin | sort -t/ -k5 -n | tail -n 1)
 export BENCH_MACHINE_JSON
 BENCH_MACHINE_JSON=$(
   node -e 'console.log(JSON.stringify(Object.fromEntries(process.argv.slice(1).map((a) => a.split(/=(.*)/s).slice(0, 2)))))' \
@@ -291,7 +290,7 @@ BENCH_MACHINE_JSON=$(
     "memory=$(awk '/MemTotal/ { printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo)" \
     "cpuModel=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)" \
     "node=$(node --version)" \
-    "postgres=$("$pg_bin/postgres" --version)" \
+    "postgres=$("$(pg_bin postgres)" --version)" \
     "nginx=$(nginx -v 2>&1)" \
     "wrk=$(wrk --version 2>&1 | head -n 1 || true)" \
     "redis=$(redis-server --version)" \

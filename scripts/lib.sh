@@ -138,7 +138,14 @@ require_secrets() {
   [ ${#INTERNAL_TOKEN} -ge 16 ] || die "INTERNAL_TOKEN must be at least 16 characters"
 }
 
-# Something accepts connections on 127.0.0.1:PORT.
+# A PostgreSQL client or server program (pg_dump, psql, postgres, …) of the newest installed
+# version (Debian keeps them under /usr/lib/postgresql/<version>/bin), else from PATH.
+pg_bin() {
+  local dir
+  dir=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -t/ -k5 -n | tail -n 1)
+  if [ -n "$dir" ]; then echo "$dir/$1"; else command -v "$1" || die "$1 not found: install the postgresql package"; fi
+}
+
 # The filler of the built-in station: 10 s of silence in the stream's format (MP3, 128 kbit/s,
 # 44.1 kHz stereo), which Icecast plays to listeners while Liquidsoap restarts (natively
 # scripts/station.sh, under compose station/entrypoint.sh), so players carry on across the switch.
@@ -155,6 +162,7 @@ feed_filler() { # file icecast-host
     "icecast://source:$ICECAST_SOURCE_PASSWORD@$2:$ICECAST_PORT/filler.mp3"
 }
 
+# Something accepts connections on 127.0.0.1:PORT.
 port_in_use() { timeout 1 bash -c "exec 3<>/dev/tcp/127.0.0.1/$1" 2>/dev/null; }
 
 # Stops, saying what to set, when the port in the variable NAME is taken (WHO: what cannot start).

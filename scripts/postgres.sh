@@ -23,16 +23,15 @@ as_pg() {
   fi
 }
 
+# The server programs of the cluster's own version, else the newest installed.
 bindir() {
-  local version dir
+  local version pg_ctl
   if [ -f "$PGDATA/PG_VERSION" ]; then
     version=$(cat "$PGDATA/PG_VERSION")
     [ -x "/usr/lib/postgresql/$version/bin/postgres" ] && { echo "/usr/lib/postgresql/$version/bin"; return; }
   fi
-  dir=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -t/ -k5 -n | tail -n 1)
-  [ -n "$dir" ] && { echo "$dir"; return; }
-  command -v pg_ctl >/dev/null && { dirname "$(command -v pg_ctl)"; return; }
-  die "PostgreSQL server binaries not found: install the postgresql package (make up does so as root)"
+  pg_ctl=$(pg_bin pg_ctl) || exit 1
+  dirname "$pg_ctl"
 }
 
 running() { [ -f "$PGDATA/postmaster.pid" ] && as_pg "$BIN/pg_ctl" -D "$PGDATA" status >/dev/null 2>&1; }

@@ -72,11 +72,6 @@ psql_as_owner() {
   PGPASSWORD=$POSTGRES_PASSWORD "$(pg_bin psql)" -X -q -v ON_ERROR_STOP=1 -h 127.0.0.1 -p "$POSTGRES_PORT" \
     -U "$POSTGRES_USER" -d "$POSTGRES_DB" "$@"
 }
-pg_bin() {
-  local dir
-  dir=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -t/ -k5 -n | tail -n 1)
-  if [ -n "$dir" ]; then echo "$dir/$1"; else command -v "$1" || die "$1 not found: install the postgresql package"; fi
-}
 
 started_postgres=1
 "$ROOT/scripts/postgres.sh" start

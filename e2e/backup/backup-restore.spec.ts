@@ -1,4 +1,4 @@
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { chmodSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -6,6 +6,7 @@ import path from 'node:path';
 import { expect, request as newRequest, test } from '@playwright/test';
 import pg from 'pg';
 import { stopStack, waitForStack } from '../support/global-setup.ts';
+import { toneMp3 } from '../support/audio.ts';
 import { createListener, logIn, requestSong } from '../support/pages.ts';
 import {
   adminCredentials,
@@ -64,25 +65,6 @@ const plays = (url: string) =>
     url,
     'select id::text, title, played_at from play_history order by id',
   );
-
-/** Five seconds of a tone as MP3 (ffmpeg). */
-function tone(frequency: number): Buffer {
-  const file = path.join(workDir, `tone-${frequency}.mp3`);
-  execFileSync('ffmpeg', [
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    `sine=f=${frequency}:d=5`,
-    '-b:a',
-    '128k',
-    file,
-  ]);
-  return readFileSync(file);
-}
 
 /** Runs a script of the repository with these variables; its output and exit code. */
 function run(script: string, env: NodeJS.ProcessEnv): { status: number; output: string } {
@@ -157,7 +139,7 @@ test('a backup of a running stack, restored into a fresh data folder, brings bac
   await logIn(listener, account);
 
   // A voice message, a request with it, and an upload the admin adds to the library.
-  const voiceBytes = tone(440);
+  const voiceBytes = toneMp3(440);
   const voice = await listener.post('/api/voicetrack-upload', {
     multipart: {
       submittedBy: 'Backup Luisteraar',
@@ -169,7 +151,7 @@ test('a backup of a running stack, restored into a fresh data folder, brings bac
   const { downloadUrl } = (await voice.json()) as { downloadUrl: string };
   const requested = await requestSong(listener, 'Sneeuw op de Veluwe', 'Voor oma');
   expect(requested.status(), await requested.text()).toBe(201);
-  const uploadBytes = tone(660);
+  const uploadBytes = toneMp3(660);
   const uploaded = await listener.post('/api/cloud-upload', {
     multipart: {
       artist: 'Backup Band',

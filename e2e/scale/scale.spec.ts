@@ -17,10 +17,14 @@ import { expect, test } from '@playwright/test';
 import pg from 'pg';
 import { createListener, sql } from '../support/pages.ts';
 import { alive, baseURL, databaseUrl, dataDir } from '../support/stack.ts';
+import {
+  badAnswers,
+  countBy,
+  LIMIT_TEXT,
+  percentile,
+  type Sample as LoadSample,
+} from './answers.ts';
 import { SCALE_TRACKS, scaleArtist } from './global-setup.ts';
-
-const FAST_MS = 1000;
-const LIMIT_TEXT = /^Je kunt over .+ weer een verzoekje indienen\.$/;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -34,14 +38,8 @@ async function rows<T>(text: string, values: unknown[] = []): Promise<T[]> {
   }
 }
 
-interface Sample {
+interface Sample extends LoadSample {
   client: string;
-  method: string;
-  url: string;
-  status: number;
-  ms: number;
-  at: number;
-  body: { id?: number; message?: string; code?: string } | null;
 }
 
 async function call(
@@ -154,20 +152,6 @@ function figures(title: string, values: Record<string, unknown>): void {
   console.log(text);
   test.info().annotations.push({ type: 'figures', description: text });
 }
-
-const countBy = (samples: Sample[]) =>
-  samples.reduce<Record<string, number>>((counts, s) => {
-    counts[s.status] = (counts[s.status] ?? 0) + 1;
-    return counts;
-  }, {});
-
-/** Answers that are neither a 2xx/4xx nor a fast JSON 503. */
-const badAnswers = (samples: Sample[]) =>
-  samples.filter(
-    (s) =>
-      !(s.status >= 200 && s.status < 500) &&
-      !(s.status === 503 && s.ms < FAST_MS && s.body?.code !== undefined),
-  );
 
 /**
  * 20 parallel submits of a new listener (3 an hour) for 20 different tracks: exactly 3 accepted,
@@ -357,11 +341,6 @@ test('(b) kill -9 of one copy under load: no acknowledged request lost, only fas
   // Errors only right around the kill: the gateway stopped sending to the dead copy at once.
   expect(lastError - killAt).toBeLessThan(5_000);
 });
-
-function percentile(samples: Sample[], p: number): number {
-  const sorted = samples.map((s) => s.ms).sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
-}
 
 test('(c) back to one copy: the others stopped for good, no errors, exactly 3 again', async () => {
   const [first, ...others] = copies();

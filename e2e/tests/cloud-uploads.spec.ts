@@ -1,8 +1,6 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Download, type Page } from '@playwright/test';
+import { toneMp3 } from '../support/audio.ts';
 import { createListener, logIn, lookAt, PHONE, sql, toastText } from '../support/pages.ts';
 import { adminCredentials, baseURL } from '../support/stack.ts';
 
@@ -11,27 +9,6 @@ import { adminCredentials, baseURL } from '../support/stack.ts';
 // race with another admin, downloads (a new tab with the original bytes and name) and adds a
 // track to the built-in station's library. Every tab is looked at by axe and photographed at a
 // phone's and a desktop's width.
-
-const workDir = mkdtempSync(path.join(os.tmpdir(), 'radio-e2e-uploads-'));
-
-/** Five seconds of a sine tone as an MP3 at the given bitrate (ffmpeg). */
-function makeMp3(fileName: string, bitrate: string, frequency: number): Buffer {
-  const file = path.join(workDir, fileName);
-  execFileSync('ffmpeg', [
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    `sine=f=${frequency}:d=5`,
-    '-b:a',
-    bitrate,
-    file,
-  ]);
-  return readFileSync(file);
-}
 
 type Track = { artist: string; title: string; fileName: string; bytes: Buffer; message?: string };
 
@@ -94,20 +71,20 @@ const low: Track = {
   artist: 'De Zandlopers',
   title: 'Eb en Vloed',
   fileName: 'De Zandlopers - Eb en Vloed.mp3',
-  bytes: makeMp3('low.mp3', '96k', 330),
+  bytes: toneMp3(330, '96k'),
   message: 'Opgenomen in onze schuur, veel plezier ermee!',
 };
 const good: Track = {
   artist: 'Mira Hofstede',
   title: 'Lichtjes op de Dijk',
   fileName: 'Mira Hofstede - Lichtjes op de Dijk.mp3',
-  bytes: makeMp3('good.mp3', '192k', 440),
+  bytes: toneMp3(440, '192k'),
 };
 const other: Track = {
   artist: 'Kapel Oostwind',
   title: 'Polka voor Piet',
   fileName: 'kapel-oostwind_polka.mp3',
-  bytes: makeMp3('other.mp3', '192k', 550),
+  bytes: toneMp3(550, '192k'),
 };
 
 test.use({ viewport: PHONE });

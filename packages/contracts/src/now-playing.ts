@@ -55,7 +55,6 @@ export type StationInfo = z.infer<typeof stationInfoSchema>;
 
 export { SONG_HISTORY_LENGTH };
 
-/** Redis key of the worker's now-playing snapshot, and the channel it is published on. */
 /** A value the worker stored in Redis as JSON, or null when it is absent, not JSON or not `schema`. */
 export function parseStoredJson<T>(
   schema: z.ZodType<T>,
@@ -70,6 +69,7 @@ export function parseStoredJson<T>(
   }
 }
 
+/** Redis key of the worker's now-playing snapshot, and the channel it is published on. */
 export const NOW_PLAYING_KEY = 'now-playing:current';
 export const NOW_PLAYING_CHANNEL = 'now-playing:updates';
 

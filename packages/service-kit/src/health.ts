@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { withTimeout } from './with-timeout.ts';
 
 const CHECK_TIMEOUT_MS = 2_000;
 
@@ -11,17 +12,11 @@ const readinessSchema = z.object({
 });
 
 async function passes(check: () => Promise<unknown>): Promise<'ok' | 'failing'> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('timed out')), CHECK_TIMEOUT_MS);
-  });
   try {
-    await Promise.race([check(), timeout]);
+    await withTimeout(check(), CHECK_TIMEOUT_MS);
     return 'ok';
   } catch {
     return 'failing';
-  } finally {
-    clearTimeout(timer);
   }
 }
 

@@ -41,6 +41,7 @@ export type { RouteEntry } from './access/route-policy.ts';
 export { SESSION_COOKIE_NAME } from './sessions/session-options.ts';
 export { endUserSession, startUserSession } from './sessions/user-session.ts';
 export { AdminAuditTrail, changedFields, type AdminChange } from './audit/admin-audit-trail.ts';
+export { withTimeout } from './with-timeout.ts';
 export {
   createMetricsRegistry,
   recordHttpMetrics,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LocalStorage } from './local-storage.ts';
 import { S3Storage } from './s3-storage.ts';
+import type { StorageContext } from './signed-path.ts';
 import type { ObjectStorage } from './storage.ts';
 
 /** The variables of object storage, for the env schema of a process that stores objects. */
@@ -32,12 +33,6 @@ export function checkStorageEnv(config: StorageConfig, context: z.RefinementCtx)
       });
     }
   }
-}
-
-export interface StorageContext {
-  /** Path under which the uploads service serves local objects, e.g. `/files`. */
-  urlPrefix: string;
-  signingSecret: string;
 }
 
 export function createStorage(config: StorageConfig, context: StorageContext): ObjectStorage {

@@ -15,11 +15,6 @@ export {
   pathSigningSecret,
   signPath,
   type PathSignature,
-} from './signed-path.ts';
-export {
-  checkStorageEnv,
-  createStorage,
-  storageEnv,
-  type StorageConfig,
   type StorageContext,
-} from './config.ts';
+} from './signed-path.ts';
+export { checkStorageEnv, createStorage, storageEnv, type StorageConfig } from './config.ts';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ByteLimit } from './byte-limit.ts';
-import { signPath } from './signed-path.ts';
+import { signObjectPath, type StorageContext } from './signed-path.ts';
 import {
   assertValidKey,
   ObjectNotFoundError,
@@ -15,12 +15,9 @@ import {
   type PutOptions,
 } from './storage.ts';
 
-export interface LocalStorageOptions {
+export interface LocalStorageOptions extends StorageContext {
   /** The folder that holds the objects (STORAGE_DIR). */
   dir: string;
-  /** Path under which the uploads service serves objects, e.g. `/files`. */
-  urlPrefix: string;
-  signingSecret: string;
 }
 
 /** Content types live next to the object, since a plain file has none. */
@@ -114,7 +111,6 @@ export class LocalStorage implements ObjectStorage {
 
   async signedUrl(key: string, ttlSeconds: number): Promise<string> {
     assertValidKey(key);
-    const prefix = this.#options.urlPrefix.replace(/\/$/, '');
-    return signPath(this.#options.signingSecret, `${prefix}/${key}`, ttlSeconds);
+    return signObjectPath(this.#options, key, ttlSeconds);
   }
 }

@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Client, S3Error } from 'minio';
 import { ByteLimit } from './byte-limit.ts';
-import { signPath } from './signed-path.ts';
+import { signObjectPath, type StorageContext } from './signed-path.ts';
 import {
   assertValidKey,
   attachmentDisposition,
@@ -29,7 +29,7 @@ export interface S3StorageOptions {
    * and signed links are signed paths under `servedAt.urlPrefix`, streamed by the uploads service.
    */
   publicEndpoint?: string;
-  servedAt: { urlPrefix: string; signingSecret: string };
+  servedAt: StorageContext;
 }
 
 const DEFAULT_PART_BYTES = 8 * 1024 * 1024;
@@ -45,7 +45,7 @@ export class S3Storage implements ObjectStorage {
   readonly #client: Client;
   /** Signs presigned URLs for the public address; null: links are signed paths of ours. */
   readonly #publicClient: Client | null;
-  readonly #servedAt: S3StorageOptions['servedAt'];
+  readonly #servedAt: StorageContext;
   readonly #bucket: string;
   readonly #partBytes: number;
 
@@ -169,10 +169,7 @@ export class S3Storage implements ObjectStorage {
     options: SignedUrlOptions = {},
   ): Promise<string> {
     assertValidKey(key);
-    if (!this.#publicClient) {
-      const prefix = this.#servedAt.urlPrefix.replace(/\/$/, '');
-      return signPath(this.#servedAt.signingSecret, `${prefix}/${key}`, ttlSeconds);
-    }
+    if (!this.#publicClient) return signObjectPath(this.#servedAt, key, ttlSeconds);
     const headers: Record<string, string> = {};
     if (options.downloadName !== undefined) {
       headers['response-content-disposition'] = attachmentDisposition(options.downloadName);

@@ -36,6 +36,22 @@ export function isValidPathSignature(
   return expected.length === actual.length && timingSafeEqual(expected, actual);
 }
 
+/** Where the uploads service serves stored objects by signed path, and the key that signs them. */
+export interface StorageContext {
+  /** Path under which the uploads service serves objects, e.g. `/files`. */
+  urlPrefix: string;
+  signingSecret: string;
+}
+
+/** The signed path of an object, served by the uploads service (both drivers hand these out). */
+export function signObjectPath(context: StorageContext, key: string, ttlSeconds: number): string {
+  return signPath(
+    context.signingSecret,
+    `${context.urlPrefix.replace(/\/$/, '')}/${key}`,
+    ttlSeconds,
+  );
+}
+
 /**
  * The key that signs paths served by the uploads service, derived from the INTERNAL_TOKEN every
  * service already shares (the requests service signs the station's voice message links).

@@ -45,8 +45,8 @@ export interface ObjectStorage {
   delete(key: string): Promise<void>;
   /**
    * A URL that fetches the object without further credentials until it expires. With
-   * `downloadName` the bucket answers it as an attachment of that name (the local driver's
-   * links are served by the uploads service, which names the file itself).
+   * `downloadName` a public bucket (S3_PUBLIC_URL) answers it as an attachment of that name;
+   * signed paths are served by the uploads service, which names the file itself.
    */
   signedUrl(key: string, ttlSeconds: number, options?: SignedUrlOptions): Promise<string>;
 }

@@ -173,6 +173,9 @@ export function buildApp(
           }),
         ),
       );
+      const icecastUrl =
+        config.ICECAST_URL ??
+        (config.ICECAST_PORT === undefined ? undefined : `http://127.0.0.1:${config.ICECAST_PORT}`);
       await app.register(
         stationRoutes({
           plays: new BuiltInPlaysRepository(app.db),
@@ -187,11 +190,6 @@ export function buildApp(
           },
           queue,
           listeners: async () => {
-            const icecastUrl =
-              config.ICECAST_URL ??
-              (config.ICECAST_PORT === undefined
-                ? undefined
-                : `http://127.0.0.1:${config.ICECAST_PORT}`);
             if (icecastUrl === undefined) return 0;
             return icecastListeners(icecastUrl, (error) =>
               app.logLimiter.log(

@@ -2,7 +2,7 @@ import type { Job, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { QueueName } from '@radio/contracts/jobs';
 import type { JobProducer } from '@radio/contracts/jobs-producer';
-import { Counter, Gauge, Histogram, type Registry } from '@radio/service-kit';
+import { Counter, Gauge, Histogram, withTimeout, type Registry } from '@radio/service-kit';
 import { NowPlayingStore } from '../now-playing/now-playing-store.ts';
 
 /** States of a BullMQ queue that an operator watches (a backlog, stuck or failing jobs). */
@@ -11,14 +11,6 @@ const JOB_STATES = ['waiting', 'active', 'delayed', 'failed'] as const;
 const READ_TIMEOUT_MS = 1_000;
 /** Seconds; from a now-playing poll (~10 ms) to a Deezer download (minutes). */
 const JOB_BUCKETS = [0.01, 0.05, 0.1, 0.5, 1, 5, 10, 30, 60, 300];
-
-function withTimeout<T>(promise: Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('timed out')), READ_TIMEOUT_MS);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
 
 export interface WorkerMetricsDeps {
   registry: Registry;
@@ -49,6 +41,7 @@ export function workerMetrics(deps: WorkerMetricsDeps): {
       try {
         const counts = await withTimeout(
           Promise.all(queues.map((queue) => jobs.queue(queue).getJobCounts(...JOB_STATES))),
+          READ_TIMEOUT_MS,
         );
         queues.forEach((queue, i) => {
           for (const state of JOB_STATES) this.set({ queue, state }, counts[i]?.[state] ?? 0);
@@ -64,7 +57,7 @@ export function workerMetrics(deps: WorkerMetricsDeps): {
   const readSnapshot = (): Promise<void> =>
     (snapshotRead ??= (async () => {
       try {
-        const snapshot = await withTimeout(store.snapshot());
+        const snapshot = await withTimeout(store.snapshot(), READ_TIMEOUT_MS);
         nowPlayingAge.set(
           snapshot ? Math.max(0, (deps.now().getTime() - snapshot.observedAt) / 1000) : Number.NaN,
         );
