@@ -222,6 +222,8 @@ test.describe('the live player', () => {
       connections++;
       return route.fulfill({ status: 200, contentType: 'audio/mpeg', body: sample });
     });
+    // The page's clock runs as usual; after the stop below it is moved past every reconnect.
+    await page.clock.install();
     await page.goto('/luisteren');
     const player = livePlayer(page);
     await expect(player.getByRole('link', { name: /M3U/ })).toBeVisible();
@@ -246,7 +248,11 @@ test.describe('the live player', () => {
     await player.getByRole('button', { name: 'Stoppen' }).click();
     const stoppedAt = connections;
     await expect(player.getByRole('button', { name: 'Afspelen' })).toBeVisible();
-    await page.waitForTimeout(4_000);
+    // Five minutes on, every reconnect the player could have had waiting (about two minutes of
+    // them in all) would have run, and one that ran would have given the audio the stream again.
+    await page.clock.runFor('05:00');
+    expect(await audioState(page)).toMatchObject({ hasSource: false, paused: true });
+    await expect(player.getByRole('button', { name: 'Afspelen' })).toBeVisible();
     expect(connections).toBe(stoppedAt);
     await expect(player.getByRole('alert')).toHaveCount(0);
   });

@@ -1,7 +1,17 @@
 import { execFileSync } from 'node:child_process';
-import { closeSync, ftruncateSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  ftruncateSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  writeFileSync,
+} from 'node:fs';
+import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { createListener, logIn, lookAt, PHONE, toastText } from '../support/pages.ts';
+import { dataDir } from '../support/stack.ts';
 
 // The listener's upload page /upload in Chromium against the native stack: the login gate, the
 // names taken from the file name (picked and dropped), each refusal of the page itself (no byte
@@ -269,8 +279,14 @@ test.describe('upload page', () => {
     await expect(page.getByLabel('Artiest')).toBeEnabled();
     await expect(page.getByLabel('Artiest')).toHaveValue('Traag');
 
-    // Nothing stored, also not a moment later (the server may still be reading).
-    await page.waitForTimeout(1_000);
+    // Nothing stored once the server has let go of what it had received: its work folders for
+    // uploads in progress are gone.
+    const incoming = path.join(dataDir(), 'storage', '.incoming');
+    await expect
+      .poll(() => (existsSync(incoming) ? readdirSync(incoming) : []), {
+        message: 'the cancelled upload’s work folder is removed',
+      })
+      .toEqual([]);
     const mine = await page.request.get('/api/cloud-uploads/mine');
     expect(((await mine.json()) as { uploads: unknown[] }).uploads).toEqual([]);
     await page.reload();
