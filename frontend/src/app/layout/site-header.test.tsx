@@ -90,7 +90,7 @@ describe('SiteHeader', () => {
       ...sessionHandlers(testUser()),
       'POST /api/auth/logout': () => jsonResponse({ ok: true }),
     });
-    const { router } = renderApp('/account');
+    const { router } = await renderApp('/account');
     const visited: string[] = [];
     router.subscribe((state) => visited.push(state.location.pathname));
 
@@ -127,7 +127,7 @@ describe('SiteHeader', () => {
 describe('navigating', () => {
   it("moves focus to the new page's heading, so it is announced", async () => {
     mockFetch(sessionHandlers(null));
-    const { router } = renderApp('/');
+    const { router } = await renderApp('/');
     await screen.findByRole('heading', { level: 1 });
     // The first page keeps the browser's own start (focus on the document).
     expect(document.activeElement).toBe(document.body);

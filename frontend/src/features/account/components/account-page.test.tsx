@@ -17,7 +17,7 @@ const PASSWORD = 'Wachtwoord wijzigen';
 
 async function openAccountPage(user: User, handlers: Handlers = {}) {
   const fetchMock = mockFetch({ ...sessionHandlers(user), ...handlers });
-  const app = renderApp('/account');
+  const app = await renderApp('/account');
   await screen.findByRole('heading', { name: 'Accountgegevens' });
   await waitFor(() => expect(app.queryClient.isFetching()).toBe(0));
   return { ...app, fetchMock };

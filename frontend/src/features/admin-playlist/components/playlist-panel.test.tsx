@@ -131,7 +131,7 @@ afterEach(() => vi.restoreAllMocks());
 describe('the playlist tab', () => {
   it('lists the queue with kind, requester, expected start and length', async () => {
     mockFetch({ ...sessionHandlers(admin), ...playlistServer().handlers });
-    renderApp('/admin-management?tab=playlist');
+    await renderApp('/admin-management?tab=playlist');
     const first = await screen.findByRole('listitem', {
       name: '1. De Veluwse Band – Sneeuw op de Veluwe',
     });
@@ -147,11 +147,11 @@ describe('the playlist tab', () => {
   it('moves an entry up with its id and the version, re-reads, and keeps focus on it', async () => {
     const server = playlistServer();
     mockFetch({ ...sessionHandlers(admin), ...server.handlers });
-    renderApp('/admin-management?tab=playlist');
+    await renderApp('/admin-management?tab=playlist');
     const up = await screen.findByRole('button', { name: 'Omhoog: Lichtjes van Leeuwarden' });
     up.focus();
     fireEvent.click(up);
-    expect(await screen.findByText('Verplaatst', {}, { timeout: 5000 })).toBeDefined();
+    expect(await screen.findByText('Verplaatst')).toBeDefined();
     expect(server.posts[0]?.body).toEqual({
       fromPosition: 2,
       toPosition: 1,
@@ -179,12 +179,12 @@ describe('the playlist tab', () => {
   it('a stale move shows the Dutch refusal and the list as it is now', async () => {
     const server = playlistServer();
     mockFetch({ ...sessionHandlers(admin), ...server.handlers });
-    renderApp('/admin-management?tab=playlist');
+    await renderApp('/admin-management?tab=playlist');
     const down = await screen.findByRole('button', { name: 'Omlaag: Sneeuw op de Veluwe' });
     const readsBefore = server.reads();
     server.changeBehindTheAdminsBack();
     fireEvent.click(down);
-    expect(await screen.findByText('Verplaatsen mislukt', {}, { timeout: 5000 })).toBeDefined();
+    expect(await screen.findByText('Verplaatsen mislukt')).toBeDefined();
     expect(screen.getAllByText(ADMIN_PLAYLIST_TEXTS.stale).length).toBeGreaterThan(0);
     await waitFor(() => expect(order()[0]).toBe('1. Friese Zangers – Lichtjes van Leeuwarden'));
     expect(server.reads()).toBeGreaterThan(readsBefore);
@@ -193,7 +193,7 @@ describe('the playlist tab', () => {
   it('moves by drag and drop', async () => {
     const server = playlistServer();
     mockFetch({ ...sessionHandlers(admin), ...server.handlers });
-    renderApp('/admin-management?tab=playlist');
+    await renderApp('/admin-management?tab=playlist');
     const third = await screen.findByRole('listitem', { name: '3. Artiest – Groet uit Zwolle' });
     const first = screen.getByRole('listitem', {
       name: '1. De Veluwse Band – Sneeuw op de Veluwe',
@@ -209,7 +209,7 @@ describe('the playlist tab', () => {
   it('inserts a library track at the chosen position', async () => {
     const server = playlistServer();
     mockFetch({ ...sessionHandlers(admin), ...server.handlers });
-    renderApp('/admin-management?tab=playlist');
+    await renderApp('/admin-management?tab=playlist');
     fireEvent.change(await screen.findByLabelText('Titel'), { target: { value: 'Deventer' } });
     fireEvent.click(screen.getByRole('button', { name: 'Zoeken' }));
     const results = await screen.findByRole('list', { name: 'Zoekresultaten' });
@@ -220,7 +220,7 @@ describe('the playlist tab', () => {
     fireEvent.click(
       within(results).getByRole('button', { name: 'Toevoegen op positie 2: Dag Deventer' }),
     );
-    expect(await screen.findByText('Toegevoegd', {}, { timeout: 5000 })).toBeDefined();
+    expect(await screen.findByText('Toegevoegd')).toBeDefined();
     expect(server.posts[0]?.body).toEqual({
       filename: 'hanze/dag-deventer.mp3',
       position: 2,
@@ -243,7 +243,7 @@ describe('the playlist tab', () => {
           reason: ADMIN_PLAYLIST_TEXTS.azuraCast,
         }),
     });
-    renderApp('/admin-management?tab=playlist');
+    await renderApp('/admin-management?tab=playlist');
     expect(await screen.findByText(ADMIN_PLAYLIST_TEXTS.azuraCast)).toBeDefined();
     expect(screen.getByText('Artiest – Van AzuraCast')).toBeDefined();
     expect(screen.queryByRole('button', { name: /Omhoog|Omlaag|Zoeken/ })).toBeNull();

@@ -48,7 +48,7 @@ afterEach(() => vi.restoreAllMocks());
 describe('the admin panel', () => {
   it('has six tabs; the one in the address is open', async () => {
     mockFetch({ ...admin, ...stationSettings({}).handlers });
-    renderApp('/admin-management?tab=systeem');
+    await renderApp('/admin-management?tab=systeem');
     expect(await screen.findByRole('switch', { name: 'Verzoekjes' })).toBeDefined();
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
       'Overzicht',
@@ -64,7 +64,7 @@ describe('the admin panel', () => {
   it('switches requests off and goes live, each confirmed, the switches showing the server', async () => {
     const settings = stationSettings({});
     mockFetch({ ...admin, ...settings.handlers });
-    renderApp('/admin-management?tab=systeem');
+    await renderApp('/admin-management?tab=systeem');
     const requests = await screen.findByRole('switch', { name: 'Verzoekjes' });
     expect((requests as HTMLInputElement).checked).toBe(true);
     fireEvent.click(requests);
@@ -78,7 +78,7 @@ describe('the admin panel', () => {
 
   it('says why a switch did not change, and leaves it as the server has it', async () => {
     mockFetch({ ...admin, ...stationSettings({}).handlers });
-    renderApp('/admin-management?tab=systeem');
+    await renderApp('/admin-management?tab=systeem');
     const registration = await screen.findByRole('switch', { name: 'Registratie' });
     fireEvent.click(registration);
     expect(await screen.findByText('Instelling niet gewijzigd')).toBeDefined();

@@ -65,7 +65,7 @@ describe('the audit log in the System tab', () => {
           ),
         ),
     });
-    openSystemTab();
+    await openSystemTab();
     const log = await screen.findByRole('region', { name: 'Wijzigingslogboek' });
     const rows = await within(log).findAllByRole('row');
     expect(
@@ -111,7 +111,7 @@ describe('the audit log in the System tab', () => {
           ),
         ),
     });
-    openSystemTab();
+    await openSystemTab();
     const log = await screen.findByRole('region', { name: 'Wijzigingslogboek' });
     expect(await within(log).findByText('Pagina 1 van 2')).toBeDefined();
     expect(within(log).getAllByRole('row')).toHaveLength(26);
@@ -132,7 +132,7 @@ describe('the audit log in the System tab', () => {
       ...sessionHandlers(admin),
       [URL_OF(1)]: () => jsonResponse(pageOf(entries, 1, entries.length)),
     });
-    openSystemTab();
+    await openSystemTab();
     const log = await screen.findByRole('region', { name: 'Wijzigingslogboek' });
     expect(await within(log).findByText('Nog geen wijzigingen.')).toBeDefined();
 
@@ -150,7 +150,7 @@ describe('the audit log in the System tab', () => {
           ? errorResponse(503, 'De dienst is tijdelijk niet beschikbaar.', 'SERVICE_UNAVAILABLE')
           : jsonResponse(pageOf([entry(1)], 1, 1)),
     });
-    openSystemTab();
+    await openSystemTab();
     const log = await screen.findByRole('region', { name: 'Wijzigingslogboek' });
     const alert = await within(log).findByRole('alert');
     expect(alert.textContent).toContain('Het wijzigingslogboek kon niet worden geladen');

@@ -23,7 +23,7 @@ function expectFieldError(label: string, message: string) {
 
 async function openAuthPage(registrationEnabled: boolean) {
   const fetchMock = mockFetch(sessionHandlers(null, { registrationEnabled }));
-  const app = renderApp('/auth');
+  const app = await renderApp('/auth');
   await screen.findByRole('tab', { name: 'Inloggen' });
   await waitFor(() => expect(app.queryClient.isFetching()).toBe(0));
   return { ...app, fetchMock };
@@ -156,7 +156,7 @@ describe('the auth page', () => {
         return jsonResponse(user);
       },
     });
-    const { router } = renderApp('/upload?map=vandaag');
+    const { router } = await renderApp('/upload?map=vandaag');
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
     await screen.findByRole('tab', { name: 'Inloggen' });
 

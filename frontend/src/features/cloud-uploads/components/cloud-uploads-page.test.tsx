@@ -54,7 +54,7 @@ describe('the cloud uploads page', () => {
         upload({ id: 1, title: 'Drie', status: 'rejected' }),
       ]),
     });
-    renderApp('/cloud-uploads?status=approved');
+    await renderApp('/cloud-uploads?status=approved');
     expect(await card('De Zandlopers – Een')).toBeDefined();
     expect(screen.getByRole('tab', { selected: true }).textContent).toBe('Goedgekeurd 1');
     expect(screen.getByRole('tab', { name: 'In afwachting 1' })).toBeDefined();
@@ -74,7 +74,7 @@ describe('the cloud uploads page', () => {
         }),
       ]),
     });
-    renderApp('/cloud-uploads');
+    await renderApp('/cloud-uploads');
     const found = await card('De Zandlopers – Eb en Vloed');
     expect(within(found).getByText('Lage bitrate')).toBeDefined();
     expect(within(found).getByText('4,0 MB')).toBeDefined();
@@ -101,7 +101,7 @@ describe('the cloud uploads page', () => {
         );
       },
     });
-    renderApp('/cloud-uploads');
+    await renderApp('/cloud-uploads');
     fireEvent.click(
       within(await card('De Zandlopers – Eb en Vloed')).getByRole('button', {
         name: 'Goedkeuren',
@@ -126,7 +126,7 @@ describe('the cloud uploads page', () => {
       'POST /api/cloud-uploads/1/download': () =>
         errorResponse(404, 'Deze upload bestaat niet (meer).'),
     });
-    renderApp('/cloud-uploads?status=downloaded');
+    await renderApp('/cloud-uploads?status=downloaded');
     fireEvent.click(
       within(await card('De Zandlopers – Eb en Vloed')).getByRole('button', {
         name: 'Opnieuw downloaden',
@@ -159,7 +159,7 @@ describe('the cloud uploads page', () => {
         upload({ id: 1, title: 'Nieuw', status: 'approved' }),
       ]),
     });
-    renderApp('/cloud-uploads?status=all');
+    await renderApp('/cloud-uploads?status=all');
     const added = await card('De Zandlopers – Klaar');
     expect(added.textContent).toContain('In de bibliotheek:De Zandlopers - Klaar.mp3');
     expect(within(added).queryByRole('button', { name: 'Toevoegen aan bibliotheek' })).toBeNull();
@@ -172,7 +172,7 @@ describe('the cloud uploads page', () => {
 
   it('offers no library without one at the station', async () => {
     mockFetch({ ...admin, ...listOf([upload({ status: 'approved' })], false) });
-    renderApp('/cloud-uploads?status=approved');
+    await renderApp('/cloud-uploads?status=approved');
     const found = await card('De Zandlopers – Eb en Vloed');
     expect(within(found).getByRole('button', { name: 'Downloaden' })).toBeDefined();
     expect(within(found).queryByRole('button', { name: 'Toevoegen aan bibliotheek' })).toBeNull();

@@ -30,7 +30,7 @@ describe('the home page', () => {
           }),
         ),
     });
-    renderApp('/');
+    await renderApp('/');
 
     const player = await screen.findByRole('region', { name: 'Livespeler' });
     expect(await within(player).findByText('Radar Love')).toBeDefined();
@@ -47,7 +47,7 @@ describe('the home page', () => {
       ...sessionHandlers(null),
       'GET /api/now-playing': () => errorResponse(503, 'Het station is even niet bereikbaar'),
     });
-    renderApp('/');
+    await renderApp('/');
 
     expect(await screen.findByText('Het station is even niet bereikbaar')).toBeDefined();
     expect(screen.getByText('Kan recente nummers niet laden')).toBeDefined();
@@ -62,7 +62,7 @@ describe('the home page', () => {
       'GET /api/station-info': () => jsonResponse(stationInfo()),
       'GET /api/now-playing': () => jsonResponse(nowPlaying()),
     });
-    renderApp('/');
+    await renderApp('/');
     await screen.findByText('Radar Love');
     expect(nowPlayingCalls(fetchMock)).toBe(1);
 

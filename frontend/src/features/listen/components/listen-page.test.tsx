@@ -5,7 +5,7 @@ import { mockMediaElement } from '@/test/media-mock';
 import { renderApp } from '@/test/render-app';
 import { nowPlaying, stationInfo, STREAM_URL } from '@/test/station-fixtures';
 
-function renderListen(info: () => Response = () => jsonResponse(stationInfo())) {
+async function renderListen(info: () => Response = () => jsonResponse(stationInfo())) {
   mockMediaElement();
   mockFetch({
     ...sessionHandlers(null),
@@ -27,7 +27,7 @@ describe('the listen page', () => {
   });
 
   it('has the player, the direct stream link and the radio directory', async () => {
-    renderListen();
+    await renderListen();
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Luisteren' })).toBeDefined();
     expect(screen.getByRole('region', { name: 'Livespeler' })).toBeDefined();
@@ -40,7 +40,7 @@ describe('the listen page', () => {
 
   it('copies the stream link and says so', async () => {
     const writeText = mockClipboard(async () => {});
-    renderListen();
+    await renderListen();
 
     fireEvent.click(await screen.findByRole('button', { name: 'Kopieer link' }));
 
@@ -51,7 +51,7 @@ describe('the listen page', () => {
 
   it('says when copying failed, with the link selected to copy by hand', async () => {
     mockClipboard(() => Promise.reject(new DOMException('denied', 'NotAllowedError')));
-    renderListen();
+    await renderListen();
 
     fireEvent.click(await screen.findByRole('button', { name: 'Kopieer link' }));
 
@@ -63,7 +63,7 @@ describe('the listen page', () => {
   });
 
   it('says the links are unavailable when the station info fails', async () => {
-    const { queryClient } = renderListen(() => errorResponse(500, 'Er ging iets mis'));
+    const { queryClient } = await renderListen(() => errorResponse(500, 'Er ging iets mis'));
     await waitFor(() => expect(queryClient.isFetching()).toBe(0));
 
     const main = screen.getByRole('main');

@@ -37,13 +37,13 @@ async function searchFor(title: string) {
 describe('the request page gates', () => {
   it('shows a spinner while the user loads', async () => {
     mockFetch({ ...sessionHandlers(null), 'GET /api/auth/user': pending });
-    renderApp('/verzoekjes');
+    await renderApp('/verzoekjes');
     expect(await screen.findByRole('status', { name: 'Laden' })).toBeDefined();
   });
 
   it('asks a visitor to log in and brings them back here afterwards', async () => {
     mockFetch(sessionHandlers(null));
-    renderApp('/verzoekjes');
+    await renderApp('/verzoekjes');
     expect(await screen.findByRole('heading', { name: 'Login Vereist' })).toBeDefined();
     const login = within(screen.getByRole('main')).getByRole('link', { name: 'Inloggen' });
     expect(login.getAttribute('href')).toBe('/api/login');
@@ -51,13 +51,13 @@ describe('the request page gates', () => {
 
     // /api/login sends the browser to /auth; once logged in it goes on to /verzoekjes.
     mockFetch({ ...sessionHandlers(testUser()), ...noQueue });
-    const { router } = renderApp('/auth');
+    const { router } = await renderApp('/auth');
     await waitFor(() => expect(router.state.location.pathname).toBe('/verzoekjes'));
   });
 
   it('says so when requests are switched off', async () => {
     mockFetch(sessionHandlers(testUser(), { requestsEnabled: false }));
-    renderApp('/verzoekjes');
+    await renderApp('/verzoekjes');
     expect(
       await screen.findByRole('heading', { name: 'Verzoekjes Momenteel Uitgeschakeld' }),
     ).toBeDefined();
@@ -68,7 +68,7 @@ describe('the request page gates', () => {
 describe('requesting a song', () => {
   it('needs an artist or a title', async () => {
     mockFetch({ ...sessionHandlers(testUser()), ...noQueue });
-    renderApp('/verzoekjes');
+    await renderApp('/verzoekjes');
     fireEvent.click(await screen.findByRole('button', { name: 'Zoeken' }));
     expect(await screen.findByText('Geen zoekterm')).toBeDefined();
     expect(screen.getByText('Voer minimaal een artiest of titel in.')).toBeDefined();
@@ -94,7 +94,7 @@ describe('requesting a song', () => {
           catalogueSearched: true,
         }),
     });
-    renderApp('/verzoekjes');
+    await renderApp('/verzoekjes');
     await searchFor('Zee');
 
     expect(await screen.findByText('2 nummers gevonden')).toBeDefined();
@@ -152,7 +152,7 @@ describe('requesting a song', () => {
             )
           : jsonResponse(created, 201),
     });
-    renderApp('/verzoekjes');
+    await renderApp('/verzoekjes');
     await searchFor('Zomeravond');
     fireEvent.click(await screen.findByRole('button', { name: /Zomeravond aan Zee/ }));
     fireEvent.change(await screen.findByLabelText('Bericht voor de DJ (optioneel)'), {
@@ -220,7 +220,7 @@ describe('requesting a song', () => {
           total: 1,
         }),
     });
-    renderApp('/verzoekjes');
+    await renderApp('/verzoekjes');
     const item = (await screen.findAllByText('Jouw verzoekje'))[0]?.closest('li');
     expect(item?.textContent).toContain('#2');
     expect(item?.textContent).toContain('rond 14:32');

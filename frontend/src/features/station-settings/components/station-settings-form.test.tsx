@@ -188,7 +188,7 @@ describe('the settings tab', () => {
   it('shows the station settings above the Deezer ARL form', async () => {
     const admin = testUser({ role: 'admin' });
     mockFetch({ ...sessionHandlers(admin), ...settingsServer(saves).handlers });
-    renderApp('/admin-management?tab=instellingen');
+    await renderApp('/admin-management?tab=instellingen');
     const panel = await screen.findByRole('tabpanel');
     await within(panel).findByRole('heading', { name: 'Bronnen' });
     const headings = within(panel)

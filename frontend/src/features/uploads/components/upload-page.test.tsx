@@ -56,7 +56,7 @@ describe('the upload page', () => {
         upload({ id: 1, status: 'downloaded', libraryStatus: 'added' }),
       ]),
     });
-    renderApp('/upload');
+    await renderApp('/upload');
     const list = await screen.findByRole('list', { name: 'Mijn uploads, nieuwste eerst' });
     const items = within(list).getAllByRole('listitem');
     expect(items.map((item) => item.textContent)).toEqual([
@@ -77,7 +77,7 @@ describe('the upload page', () => {
 
   it('has an empty state', async () => {
     mockFetch({ ...sessionHandlers(testUser()), ...mine([]) });
-    renderApp('/upload');
+    await renderApp('/upload');
     expect(await screen.findByText('Je hebt nog geen tracks geüpload.')).toBeDefined();
   });
 
@@ -86,13 +86,13 @@ describe('the upload page', () => {
       ...sessionHandlers(testUser()),
       'GET /api/cloud-uploads/mine': () => errorResponse(503, 'Even niet beschikbaar'),
     });
-    renderApp('/upload');
+    await renderApp('/upload');
     expect(await screen.findByText('Je uploads kunnen nu niet worden geladen.')).toBeDefined();
   });
 
   it('prefills the names and the submitter, and refuses a form without a file before sending', async () => {
     const fetchMock = mockFetch({ ...sessionHandlers(testUser()), ...mine([]) });
-    renderApp('/upload');
+    await renderApp('/upload');
     expect(((await screen.findByLabelText('Ingestuurd door')) as HTMLInputElement).value).toBe(
       'Anna de Vries',
     );

@@ -41,7 +41,7 @@ afterEach(() => vi.restoreAllMocks());
 describe('the users tab', () => {
   it('searches by name or e-mail and pages by 20', async () => {
     mockFetch({ ...sessionHandlers(admin), ...usersServer([admin, ...listeners]).handlers });
-    renderApp('/admin-management?tab=gebruikers');
+    await renderApp('/admin-management?tab=gebruikers');
     await screen.findAllByRole('article');
     expect(screen.getByRole('status').textContent).toBe('25 gebruikers');
     expect(screen.getAllByRole('article')).toHaveLength(20);
@@ -59,7 +59,7 @@ describe('the users tab', () => {
   it('shows the defaults, refuses a bad limit, and saves 1 per hour', async () => {
     const server = usersServer([admin, ...listeners]);
     mockFetch({ ...sessionHandlers(admin), ...server.handlers });
-    renderApp('/admin-management?tab=gebruikers');
+    await renderApp('/admin-management?tab=gebruikers');
     const card = await screen.findByRole('article', { name: 'Luisteraar 1' });
     fireEvent.click(within(card).getByText('Limieten'));
     const perHour = within(card).getByLabelText('Verzoekjes per uur');
@@ -75,7 +75,7 @@ describe('the users tab', () => {
 
     fireEvent.change(perHour, { target: { value: '1' } });
     fireEvent.click(within(card).getByRole('button', { name: 'Limieten opslaan' }));
-    expect(await screen.findByText('Gebruiker bijgewerkt', {}, { timeout: 5000 })).toBeDefined();
+    expect(await screen.findByText('Gebruiker bijgewerkt')).toBeDefined();
     expect(JSON.parse(server.calls[0] ?? '{}')).toEqual({
       customRequestsPerHour: 1,
       customRequestsPerDay: null,
@@ -86,11 +86,11 @@ describe('the users tab', () => {
 
   it('says why the last admin keeps the role, and shows the role the server has', async () => {
     mockFetch({ ...sessionHandlers(admin), ...usersServer([admin, ...listeners]).handlers });
-    renderApp('/admin-management?tab=gebruikers');
+    await renderApp('/admin-management?tab=gebruikers');
     const card = await screen.findByRole('article', { name: 'Beheerder' });
     const role = within(card).getByLabelText('Rol');
     fireEvent.change(role, { target: { value: 'listener' } });
-    expect(await screen.findByText('Rol niet gewijzigd', {}, { timeout: 5000 })).toBeDefined();
+    expect(await screen.findByText('Rol niet gewijzigd')).toBeDefined();
     expect(screen.getByText('De laatste beheerder blijft beheerder.')).toBeDefined();
     await waitFor(() => expect((role as HTMLSelectElement).value).toBe('admin'));
   });
