@@ -9,7 +9,7 @@ describe('the admin guard', () => {
 
     await renderApp('/admin-management');
 
-    expect(await screen.findByText('Authenticatie controleren...')).toBeDefined();
+    expect(await screen.findByText('Authenticatie controleren...')).toBeVisible();
   });
 
   it('sends a visitor who is not logged in to /auth', async () => {
@@ -18,7 +18,10 @@ describe('the admin guard', () => {
     const { router } = await renderApp('/admin-management');
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
-    expect(await screen.findByRole('tab', { name: 'Inloggen' })).toBeDefined();
+    expect(await screen.findByRole('tab', { name: 'Inloggen' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
   });
 
   it('refuses a listener', async () => {
@@ -26,8 +29,8 @@ describe('the admin guard', () => {
 
     await renderApp('/cloud-uploads');
 
-    expect(await screen.findByRole('heading', { name: 'Toegang geweigerd' })).toBeDefined();
-    expect(screen.getByText('Je hebt admin rechten nodig voor deze pagina.')).toBeDefined();
+    expect(await screen.findByRole('heading', { name: 'Toegang geweigerd' })).toBeVisible();
+    expect(screen.getByText('Je hebt admin rechten nodig voor deze pagina.')).toBeVisible();
   });
 
   it('lets an admin in', async () => {
@@ -35,7 +38,7 @@ describe('the admin guard', () => {
 
     await renderApp('/admin-management');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Beheer' })).toBeDefined();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Beheer' })).toBeVisible();
   });
 });
 
@@ -53,8 +56,8 @@ describe('the other access rules', () => {
 
     await renderApp('/account');
 
-    expect(await screen.findByText('anna@example.nl')).toBeDefined();
-    expect(screen.getByText('Luisteraar')).toBeDefined();
+    expect(await screen.findByText('anna@example.nl')).toBeVisible();
+    expect(screen.getByText('Luisteraar')).toBeVisible();
   });
 
   it('sends a logged-in user away from /auth to the home page', async () => {
@@ -70,7 +73,7 @@ describe('the other access rules', () => {
 
     await renderApp('/verzoekjes');
 
-    expect(await screen.findByRole('heading', { name: 'Login Vereist' })).toBeDefined();
+    expect(await screen.findByRole('heading', { name: 'Login Vereist' })).toBeVisible();
   });
 
   it('tells a listener when requests are switched off', async () => {
@@ -80,7 +83,7 @@ describe('the other access rules', () => {
 
     expect(
       await screen.findByRole('heading', { name: 'Verzoekjes Momenteel Uitgeschakeld' }),
-    ).toBeDefined();
+    ).toBeVisible();
   });
 
   it('shows the 404 page for an unknown path', async () => {
@@ -88,7 +91,7 @@ describe('the other access rules', () => {
 
     await renderApp('/bestaat-niet');
 
-    expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeDefined();
-    expect(screen.getByText('Did you forget to add the page to the router?')).toBeDefined();
+    expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+    expect(screen.getByText('Did you forget to add the page to the router?')).toBeVisible();
   });
 });
