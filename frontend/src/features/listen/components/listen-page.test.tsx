@@ -29,8 +29,8 @@ describe('the listen page', () => {
   it('has the player, the direct stream link and the radio directory', async () => {
     await renderListen();
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Luisteren' })).toBeDefined();
-    expect(screen.getByRole('region', { name: 'Livespeler' })).toBeDefined();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Luisteren' })).toBeVisible();
+    expect(screen.getByRole('region', { name: 'Livespeler' })).toBeVisible();
     const link = await screen.findByLabelText('Directe streamlink');
     expect((link as HTMLInputElement).value).toBe(STREAM_URL);
     const directory = screen.getByRole('link', { name: /Bekijk ons in de radiogids/ });
@@ -44,8 +44,8 @@ describe('the listen page', () => {
 
     fireEvent.click(await screen.findByRole('button', { name: 'Kopieer link' }));
 
-    expect(await screen.findByRole('button', { name: 'Gekopieerd!' })).toBeDefined();
-    expect(screen.getByText('De streamlink staat op je klembord.')).toBeDefined();
+    expect(await screen.findByRole('button', { name: 'Gekopieerd!' })).toBeVisible();
+    expect(screen.getByText('De streamlink staat op je klembord.')).toBeVisible();
     expect(writeText).toHaveBeenCalledWith(STREAM_URL);
   });
 
@@ -57,7 +57,7 @@ describe('the listen page', () => {
 
     expect(
       await screen.findByText('Kopiëren lukte niet. De link is geselecteerd: kopieer hem zelf.'),
-    ).toBeDefined();
+    ).toBeVisible();
     const input = screen.getByLabelText('Directe streamlink') as HTMLInputElement;
     expect([input.selectionStart, input.selectionEnd]).toEqual([0, STREAM_URL.length]);
   });
@@ -67,9 +67,9 @@ describe('the listen page', () => {
     await waitFor(() => expect(queryClient.isFetching()).toBe(0));
 
     const main = screen.getByRole('main');
-    expect(within(main).getByText(/De streamlink is nu niet beschikbaar/)).toBeDefined();
+    expect(within(main).getByText(/De streamlink is nu niet beschikbaar/)).toBeVisible();
     expect(
       within(main).getByText(/De link naar de radiogids is nu niet beschikbaar/),
-    ).toBeDefined();
+    ).toBeVisible();
   });
 });
