@@ -8,6 +8,7 @@ import {
   testUser,
 } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
+import { findToast } from '@/test/toasts';
 
 const admin = sessionHandlers(testUser({ role: 'admin' }));
 
@@ -49,7 +50,7 @@ describe('the admin panel', () => {
   it('has six tabs; the one in the address is open', async () => {
     mockFetch({ ...admin, ...stationSettings({}).handlers });
     await renderApp('/admin-management?tab=systeem');
-    expect(await screen.findByRole('switch', { name: 'Verzoekjes' })).toBeDefined();
+    expect(await screen.findByRole('switch', { name: 'Verzoekjes' })).toBeVisible();
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
       'Overzicht',
       'Gebruikers',
@@ -68,11 +69,11 @@ describe('the admin panel', () => {
     const requests = await screen.findByRole('switch', { name: 'Verzoekjes' });
     expect((requests as HTMLInputElement).checked).toBe(true);
     fireEvent.click(requests);
-    expect(await screen.findByText('Verzoekjes staan uit.')).toBeDefined();
+    expect(await screen.findByText('Verzoekjes staan uit.')).toBeVisible();
     await waitFor(() => expect((requests as HTMLInputElement).checked).toBe(false));
 
     fireEvent.click(screen.getByRole('switch', { name: 'Live uitzending' }));
-    expect(await screen.findByText('Live uitzending.')).toBeDefined();
+    expect(await screen.findByText('Live uitzending.')).toBeVisible();
     expect(settings.calls).toEqual(['requests {"enabled":false}', 'mode {"mode":"live"}']);
   });
 
@@ -81,8 +82,9 @@ describe('the admin panel', () => {
     await renderApp('/admin-management?tab=systeem');
     const registration = await screen.findByRole('switch', { name: 'Registratie' });
     fireEvent.click(registration);
-    expect(await screen.findByText('Instelling niet gewijzigd')).toBeDefined();
-    expect(screen.getByText('De database is even niet bereikbaar.')).toBeDefined();
+    expect(await findToast('Instelling niet gewijzigd')).toHaveTextContent(
+      'De database is even niet bereikbaar.',
+    );
     await waitFor(() => expect((registration as HTMLInputElement).checked).toBe(false));
   });
 });

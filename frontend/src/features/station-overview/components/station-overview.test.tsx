@@ -50,8 +50,8 @@ describe('the station overview', () => {
     await renderApp('/admin-management');
 
     const nowPlaying = await screen.findByRole('region', { name: 'Nu op de radio' });
-    expect(within(nowPlaying).getByText('Golden Earring – Radar Love')).toBeDefined();
-    expect(within(nowPlaying).getByRole('heading', { name: 'Hierna' })).toBeDefined();
+    expect(within(nowPlaying).getByText('Golden Earring – Radar Love')).toBeVisible();
+    expect(within(nowPlaying).getByRole('heading', { name: 'Hierna' })).toBeVisible();
     expect(
       within(nowPlaying)
         .getAllByRole('listitem')
@@ -65,12 +65,12 @@ describe('the station overview', () => {
       within(uploads).getByRole('link', { name: 'Naar de cloud-uploads' }).getAttribute('href'),
     ).toBe('/cloud-uploads');
     const source = card('Bron');
-    expect(within(source).getByText('Nonstop · Ingebouwde zender')).toBeDefined();
-    expect(within(source).getByText('Laatste geslaagde peiling: 14:05')).toBeDefined();
-    expect(within(source).getByText('Actueel')).toBeDefined();
+    expect(within(source).getByText('Nonstop · Ingebouwde zender')).toBeVisible();
+    expect(within(source).getByText('Laatste geslaagde peiling: 14:05')).toBeVisible();
+    expect(within(source).getByText('Actueel')).toBeVisible();
     expect(within(source).queryByRole('alert')).toBeNull();
     // The requests of the overview are still listed below.
-    expect(await screen.findByRole('region', { name: 'Recente verzoekjes' })).toBeDefined();
+    expect(await screen.findByRole('region', { name: 'Recente verzoekjes' })).toBeVisible();
   });
 
   it('warns in words when the source stopped answering', async () => {
@@ -98,7 +98,7 @@ describe('the station overview', () => {
       'Verouderd: de bron antwoordt niet sinds 14:05',
     );
     expect(within(source).queryByText('Actueel')).toBeNull();
-    expect(within(source).getByText('Live · AzuraCast')).toBeDefined();
+    expect(within(source).getByText('Live · AzuraCast')).toBeVisible();
     expect(card('Nu op de radio').textContent).toContain('Er speelt nu niets.');
     expect(card('Nu op de radio').textContent).toContain('Nog niet bekend.');
     expect(card('Luisteraars').textContent).toContain('Onbekend');
@@ -139,7 +139,7 @@ describe('the station overview', () => {
     fails = false;
     fireEvent.click(screen.getByRole('button', { name: 'Opnieuw proberen' }));
 
-    expect(await screen.findByText('Golden Earring – Radar Love')).toBeDefined();
+    expect(await screen.findByText('Golden Earring – Radar Love')).toBeVisible();
     expect(screen.queryByText(/Het overzicht kon niet worden geladen/)).toBeNull();
   });
 });

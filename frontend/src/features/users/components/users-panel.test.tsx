@@ -9,6 +9,7 @@ import {
   testUser,
 } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
+import { findToast } from '@/test/toasts';
 
 const admin = testUser({ id: 1, role: 'admin', name: 'Beheerder', email: 'beheer@radio.nl' });
 const listeners = Array.from({ length: 24 }, (_, i) =>
@@ -45,7 +46,7 @@ describe('the users tab', () => {
     await screen.findAllByRole('article');
     expect(screen.getByRole('status').textContent).toBe('25 gebruikers');
     expect(screen.getAllByRole('article')).toHaveLength(20);
-    expect(screen.getByText('Pagina 1 van 2')).toBeDefined();
+    expect(screen.getByText('Pagina 1 van 2')).toBeVisible();
     fireEvent.click(screen.getByRole('button', { name: 'Volgende' }));
     expect(screen.getAllByRole('article')).toHaveLength(5);
 
@@ -53,7 +54,7 @@ describe('the users tab', () => {
       target: { value: 'LUISTERAAR12@' },
     });
     expect(screen.getByRole('status').textContent).toBe('1 gebruiker');
-    expect(screen.getByRole('article', { name: 'Luisteraar 12' })).toBeDefined();
+    expect(screen.getByRole('article', { name: 'Luisteraar 12' })).toBeVisible();
   });
 
   it('shows the defaults, refuses a bad limit, and saves 1 per hour', async () => {
@@ -63,8 +64,9 @@ describe('the users tab', () => {
     const card = await screen.findByRole('article', { name: 'Luisteraar 1' });
     fireEvent.click(within(card).getByText('Limieten'));
     const perHour = within(card).getByLabelText('Verzoekjes per uur');
-    expect(within(card).getByText('Leeg: standaard 3')).toBeDefined();
-    expect(within(card).getByText('Leeg: onbeperkt')).toBeDefined();
+    expect(within(card).getByText('Leeg: standaard 3')).toBeVisible();
+    expect(within(card).getByText('Leeg: onbeperkt')).toBeVisible();
+    expect(perHour).toHaveAccessibleDescription('Leeg: standaard 3');
 
     fireEvent.change(perHour, { target: { value: 'twee' } });
     fireEvent.click(within(card).getByRole('button', { name: 'Limieten opslaan' }));
@@ -75,7 +77,9 @@ describe('the users tab', () => {
 
     fireEvent.change(perHour, { target: { value: '1' } });
     fireEvent.click(within(card).getByRole('button', { name: 'Limieten opslaan' }));
-    expect(await screen.findByText('Gebruiker bijgewerkt')).toBeDefined();
+    expect(await findToast('Gebruiker bijgewerkt')).toHaveTextContent(
+      'Luisteraar 1 is bijgewerkt.',
+    );
     expect(JSON.parse(server.calls[0] ?? '{}')).toEqual({
       customRequestsPerHour: 1,
       customRequestsPerDay: null,
@@ -90,8 +94,9 @@ describe('the users tab', () => {
     const card = await screen.findByRole('article', { name: 'Beheerder' });
     const role = within(card).getByLabelText('Rol');
     fireEvent.change(role, { target: { value: 'listener' } });
-    expect(await screen.findByText('Rol niet gewijzigd')).toBeDefined();
-    expect(screen.getByText('De laatste beheerder blijft beheerder.')).toBeDefined();
+    expect(await findToast('Rol niet gewijzigd')).toHaveTextContent(
+      'De laatste beheerder blijft beheerder.',
+    );
     await waitFor(() => expect((role as HTMLSelectElement).value).toBe('admin'));
   });
 });
