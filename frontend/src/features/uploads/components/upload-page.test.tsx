@@ -78,7 +78,7 @@ describe('the upload page', () => {
   it('has an empty state', async () => {
     mockFetch({ ...sessionHandlers(testUser()), ...mine([]) });
     await renderApp('/upload');
-    expect(await screen.findByText('Je hebt nog geen tracks geüpload.')).toBeDefined();
+    expect(await screen.findByText('Je hebt nog geen tracks geüpload.')).toBeVisible();
   });
 
   it('says so when the list cannot be read', async () => {
@@ -87,7 +87,7 @@ describe('the upload page', () => {
       'GET /api/cloud-uploads/mine': () => errorResponse(503, 'Even niet beschikbaar'),
     });
     await renderApp('/upload');
-    expect(await screen.findByText('Je uploads kunnen nu niet worden geladen.')).toBeDefined();
+    expect(await screen.findByText('Je uploads kunnen nu niet worden geladen.')).toBeVisible();
   });
 
   it('prefills the names and the submitter, and refuses a form without a file before sending', async () => {
