@@ -9,6 +9,7 @@ import {
   testUser,
 } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
+import { findToast } from '@/test/toasts';
 
 const upload = (overrides: Partial<CloudUpload>): CloudUpload => ({
   id: 1,
@@ -98,7 +99,9 @@ describe('the upload page', () => {
     );
 
     fireEvent.click(screen.getByRole('button', { name: 'Track uploaden' }));
-    expect(await screen.findAllByText('Incomplete informatie')).not.toHaveLength(0);
+    expect(await findToast('Incomplete informatie')).toHaveTextContent(
+      'Incomplete informatie: kies een audiobestand.',
+    );
     const picker = screen.getByLabelText('Kies een audiobestand');
     expect(picker.getAttribute('aria-invalid')).toBe('true');
     expect(document.activeElement).toBe(picker);
