@@ -6,7 +6,7 @@ import { renderApp } from '@/test/render-app';
 describe('the 404 page', () => {
   it('marks its English text as English, so a screen reader pronounces it so', async () => {
     mockFetch(sessionHandlers(null));
-    renderApp('/bestaat-niet');
+    await renderApp('/bestaat-niet');
 
     const heading = await screen.findByRole('heading', { level: 1, name: '404 Page Not Found' });
     expect(heading.closest('[lang]')?.getAttribute('lang')).toBe('en');

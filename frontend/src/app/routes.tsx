@@ -16,6 +16,9 @@ import { AppLayout } from './layout/app-layout';
 
 type LazyPage<Props> = ComponentType<Props> & { preload: () => Promise<unknown> };
 
+/** Every page and part below that loads with its own chunk. */
+const lazyPages: { preload: () => Promise<unknown> }[] = [];
+
 /**
  * A page loaded with its route (its own chunk), so a visit downloads only the pages it opens.
  * Once loaded (or preloaded before the first render) it renders at once, without suspending:
@@ -33,7 +36,9 @@ function lazyPage<Props extends object>(
   function Page(props: Props) {
     return Loaded ? <Loaded {...props} /> : <Suspending {...props} />;
   }
-  return Object.assign(Page, { preload });
+  const page = Object.assign(Page, { preload });
+  lazyPages.push(page);
+  return page;
 }
 
 const HomePage = lazyPage(
@@ -115,6 +120,15 @@ export function preloadPage(pathname: string): Promise<unknown> {
     'admin-management': AdminManagementPage,
   };
   return (byFirstSegment[pathname.split('/')[1] ?? ''] ?? NotFoundPage).preload();
+}
+
+/**
+ * Loads every page and part of a page (the admin panel's tabs, the name dialog) that has a chunk
+ * of its own, so that from then on they all render at once, without suspending. The tests open
+ * the app after it: what they wait for then never depends on how fast a chunk arrives.
+ */
+export function preloadAllPages(): Promise<unknown> {
+  return Promise.all(lazyPages.map((page) => page.preload()));
 }
 
 // Pages that need another feature's data get it here, so features never import each other.

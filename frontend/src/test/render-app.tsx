@@ -2,8 +2,11 @@ import { useLayoutEffect, type ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { MemoryRouter, useLocation, useNavigate, type Location } from 'react-router-dom';
 import { AppProviders } from '@/app/providers';
-import { AppRoutes } from '@/app/routes';
+import { AppRoutes, preloadAllPages } from '@/app/routes';
 import { createQueryClient } from '@/lib/query-client';
+// The toasts' chunk (lazy in AppProviders) is in before any test starts: a toast then shows
+// as soon as it is given, however slowly this machine imports modules.
+import '@/components/ui/toaster';
 
 type RouterState = { location: Location };
 
@@ -36,8 +39,14 @@ function createRouterProbe() {
   return { router, Probe };
 }
 
-/** The whole app at `path`, with a fresh cache, in the declarative router as in main.tsx. */
-export function renderApp(path: string) {
+/**
+ * The whole app at `path`, with a fresh cache, in the declarative router as in main.tsx.
+ * Every page's chunk is loaded first (main.tsx likewise loads the first page before it renders):
+ * what a test then waits for is the app's data, never how fast this machine imports a page,
+ * also after a navigation or a change of tab.
+ */
+export async function renderApp(path: string) {
+  await preloadAllPages();
   const queryClient = createQueryClient();
   const { router, Probe } = createRouterProbe();
   render(

@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { User } from '@radio/contracts';
 import { jsonResponse, mockFetch, sessionHandlers, testUser } from '@/test/fetch-mock';
 import { renderApp, renderWithProviders } from '@/test/render-app';
+import { findToast } from '@/test/toasts';
 import { SiteHeader } from './site-header';
 
 async function renderHeader(user: User | null, settings: Record<string, unknown> = {}) {
@@ -38,7 +39,7 @@ describe('SiteHeader', () => {
     );
     expect(screen.getByRole('link', { name: 'Upload' })).toHaveProperty('pathname', '/upload');
     expect(screen.getByRole('link', { name: 'Account' })).toHaveProperty('pathname', '/account');
-    expect(screen.getByRole('button', { name: 'Uitloggen' })).toBeDefined();
+    expect(screen.getByRole('button', { name: 'Uitloggen' })).toBeEnabled();
     expect(screen.queryByRole('link', { name: 'Beheer' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Moderatie' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Inloggen' })).toBeNull();
@@ -74,7 +75,7 @@ describe('SiteHeader', () => {
 
   it('shows the LIVE badge when the mode is live', async () => {
     await renderHeader(null, { broadcastingMode: 'live' });
-    expect(screen.getByText('LIVE')).toBeDefined();
+    expect(screen.getByText('LIVE')).toBeVisible();
   });
 
   it('links to the studio in a messaging app', async () => {
@@ -90,15 +91,14 @@ describe('SiteHeader', () => {
       ...sessionHandlers(testUser()),
       'POST /api/auth/logout': () => jsonResponse({ ok: true }),
     });
-    const { router } = renderApp('/account');
+    const { router } = await renderApp('/account');
     const visited: string[] = [];
     router.subscribe((state) => visited.push(state.location.pathname));
 
     fireEvent.click(await screen.findByRole('button', { name: 'Uitloggen' }));
 
-    expect((await screen.findAllByText('Tot ziens!')).length).toBeGreaterThan(0);
-    expect(screen.getAllByText('Je bent succesvol uitgelogd.').length).toBeGreaterThan(0);
-    expect(await screen.findByRole('link', { name: 'Inloggen' })).toBeDefined();
+    expect(await findToast('Tot ziens!')).toHaveTextContent('Je bent succesvol uitgelogd.');
+    expect(await screen.findByRole('link', { name: 'Inloggen' })).toBeVisible();
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(visited).toEqual(['/']);
     expect(fetchMock).toHaveBeenCalledWith('/api/auth/logout', {
@@ -111,8 +111,9 @@ describe('SiteHeader', () => {
     await renderHeader(testUser());
     const menuButton = screen.getByRole('button', { name: 'Menu' });
     fireEvent.click(menuButton);
+    expect(menuButton).toHaveAttribute('aria-expanded', 'true');
     const menu = document.getElementById('mobile-menu');
-    expect(menu).not.toBeNull();
+    expect(menu).toBeVisible();
     const link = within(menu!).getByRole('link', { name: 'Playlist' });
     link.focus();
 
@@ -127,7 +128,7 @@ describe('SiteHeader', () => {
 describe('navigating', () => {
   it("moves focus to the new page's heading, so it is announced", async () => {
     mockFetch(sessionHandlers(null));
-    const { router } = renderApp('/');
+    const { router } = await renderApp('/');
     await screen.findByRole('heading', { level: 1 });
     // The first page keeps the browser's own start (focus on the document).
     expect(document.activeElement).toBe(document.body);

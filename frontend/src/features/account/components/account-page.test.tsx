@@ -9,6 +9,7 @@ import {
   testUser,
 } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
+import { findToast } from '@/test/toasts';
 
 type Handlers = Parameters<typeof mockFetch>[0];
 
@@ -17,7 +18,7 @@ const PASSWORD = 'Wachtwoord wijzigen';
 
 async function openAccountPage(user: User, handlers: Handlers = {}) {
   const fetchMock = mockFetch({ ...sessionHandlers(user), ...handlers });
-  const app = renderApp('/account');
+  const app = await renderApp('/account');
   await screen.findByRole('heading', { name: 'Accountgegevens' });
   await waitFor(() => expect(app.queryClient.isFetching()).toBe(0));
   return { ...app, fetchMock };
@@ -101,7 +102,9 @@ describe('the account page', () => {
     fill(EMAIL, 'Huidig wachtwoord', 'geheim1');
     submit(EMAIL);
 
-    expect((await screen.findAllByText('Email gewijzigd')).length).toBeGreaterThan(0);
+    expect(await findToast('Email gewijzigd')).toHaveTextContent(
+      'Je logt voortaan in met anna@nieuw.nl. Op je andere apparaten ben je uitgelogd.',
+    );
     await waitFor(() => expect(detail('E-mailadres')).toBe('anna@nieuw.nl'));
     expect(sentBodies(fetchMock, '/api/auth/change-email')).toEqual([
       { email: 'anna@nieuw.nl', password: 'geheim1' },
@@ -121,7 +124,9 @@ describe('the account page', () => {
     fill(EMAIL, 'Huidig wachtwoord', 'fout');
     submit(EMAIL);
 
-    expect((await screen.findAllByText('E-mailadres niet gewijzigd')).length).toBeGreaterThan(0);
+    expect(await findToast('E-mailadres niet gewijzigd')).toHaveTextContent(
+      'Het huidige wachtwoord is onjuist',
+    );
     expectFieldError(EMAIL, 'Huidig wachtwoord', 'Het huidige wachtwoord is onjuist');
     await waitFor(() =>
       expect(document.activeElement).toBe(form(EMAIL).getByLabelText('Huidig wachtwoord')),
@@ -176,7 +181,9 @@ describe('the account page', () => {
     fillPassword('geheim1', 'nieuw-geheim', 'nieuw-geheim');
     submit(PASSWORD);
 
-    expect((await screen.findAllByText('Wachtwoord gewijzigd')).length).toBeGreaterThan(0);
+    expect(await findToast('Wachtwoord gewijzigd')).toHaveTextContent(
+      'Op je andere apparaten ben je uitgelogd.',
+    );
     expect(sentBodies(fetchMock, '/api/auth/change-password')).toEqual([
       { currentPassword: 'geheim1', newPassword: 'nieuw-geheim' },
     ]);
@@ -194,7 +201,9 @@ describe('the account page', () => {
     fillPassword('fout', 'nieuw-geheim', 'nieuw-geheim');
     submit(PASSWORD);
 
-    expect((await screen.findAllByText('Wachtwoord niet gewijzigd')).length).toBeGreaterThan(0);
+    expect(await findToast('Wachtwoord niet gewijzigd')).toHaveTextContent(
+      'Het huidige wachtwoord is onjuist',
+    );
     expectFieldError(PASSWORD, 'Huidig wachtwoord', 'Het huidige wachtwoord is onjuist');
     expect(form(PASSWORD).getByLabelText('Nieuw wachtwoord')).toHaveProperty(
       'value',

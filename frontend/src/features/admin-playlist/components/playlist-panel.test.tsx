@@ -10,6 +10,7 @@ import {
   testUser,
 } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
+import { findToast } from '@/test/toasts';
 
 const admin = testUser({ id: 1, role: 'admin', name: 'Beheerder', email: 'beheer@radio.nl' });
 const LIST = 'GET /api/admin/playlist?machine=1';
@@ -131,27 +132,31 @@ afterEach(() => vi.restoreAllMocks());
 describe('the playlist tab', () => {
   it('lists the queue with kind, requester, expected start and length', async () => {
     mockFetch({ ...sessionHandlers(admin), ...playlistServer().handlers });
-    renderApp('/admin-management?tab=playlist');
+    await renderApp('/admin-management?tab=playlist');
     const first = await screen.findByRole('listitem', {
       name: '1. De Veluwse Band – Sneeuw op de Veluwe',
     });
-    expect(within(first).getByText('verzoekje')).toBeDefined();
-    expect(within(first).getByText('voor Truus')).toBeDefined();
-    expect(within(first).getByText('rond 14:32')).toBeDefined();
-    expect(within(first).getByText('3:05')).toBeDefined();
-    expect(screen.getByText('handmatig')).toBeDefined();
-    expect(screen.getByText('voicetrack')).toBeDefined();
-    expect(screen.getByRole('status').textContent).toContain('3 nummers in de wachtrij');
+    for (const part of ['verzoekje', 'voor Truus', 'rond 14:32', '3:05']) {
+      expect(first).toHaveTextContent(part);
+    }
+    expect(
+      screen.getByRole('listitem', { name: '2. Friese Zangers – Lichtjes van Leeuwarden' }),
+    ).toHaveTextContent('handmatig');
+    const voice = screen.getByRole('listitem', { name: '3. Artiest – Groet uit Zwolle' });
+    expect(voice).toHaveTextContent('voicetrack');
+    // A voice message has no length of its own.
+    expect(voice).not.toHaveTextContent('0:00');
+    expect(screen.getByRole('status')).toHaveTextContent('3 nummers in de wachtrij');
   });
 
   it('moves an entry up with its id and the version, re-reads, and keeps focus on it', async () => {
     const server = playlistServer();
     mockFetch({ ...sessionHandlers(admin), ...server.handlers });
-    renderApp('/admin-management?tab=playlist');
+    await renderApp('/admin-management?tab=playlist');
     const up = await screen.findByRole('button', { name: 'Omhoog: Lichtjes van Leeuwarden' });
     up.focus();
     fireEvent.click(up);
-    expect(await screen.findByText('Verplaatst', {}, { timeout: 5000 })).toBeDefined();
+    expect(await findToast('Verplaatst')).toHaveTextContent('Nu op positie 1.');
     expect(server.posts[0]?.body).toEqual({
       fromPosition: 2,
       toPosition: 1,
@@ -179,13 +184,12 @@ describe('the playlist tab', () => {
   it('a stale move shows the Dutch refusal and the list as it is now', async () => {
     const server = playlistServer();
     mockFetch({ ...sessionHandlers(admin), ...server.handlers });
-    renderApp('/admin-management?tab=playlist');
+    await renderApp('/admin-management?tab=playlist');
     const down = await screen.findByRole('button', { name: 'Omlaag: Sneeuw op de Veluwe' });
     const readsBefore = server.reads();
     server.changeBehindTheAdminsBack();
     fireEvent.click(down);
-    expect(await screen.findByText('Verplaatsen mislukt', {}, { timeout: 5000 })).toBeDefined();
-    expect(screen.getAllByText(ADMIN_PLAYLIST_TEXTS.stale).length).toBeGreaterThan(0);
+    expect(await findToast('Verplaatsen mislukt')).toHaveTextContent(ADMIN_PLAYLIST_TEXTS.stale);
     await waitFor(() => expect(order()[0]).toBe('1. Friese Zangers – Lichtjes van Leeuwarden'));
     expect(server.reads()).toBeGreaterThan(readsBefore);
   });
@@ -193,7 +197,7 @@ describe('the playlist tab', () => {
   it('moves by drag and drop', async () => {
     const server = playlistServer();
     mockFetch({ ...sessionHandlers(admin), ...server.handlers });
-    renderApp('/admin-management?tab=playlist');
+    await renderApp('/admin-management?tab=playlist');
     const third = await screen.findByRole('listitem', { name: '3. Artiest – Groet uit Zwolle' });
     const first = screen.getByRole('listitem', {
       name: '1. De Veluwse Band – Sneeuw op de Veluwe',
@@ -209,18 +213,21 @@ describe('the playlist tab', () => {
   it('inserts a library track at the chosen position', async () => {
     const server = playlistServer();
     mockFetch({ ...sessionHandlers(admin), ...server.handlers });
-    renderApp('/admin-management?tab=playlist');
+    await renderApp('/admin-management?tab=playlist');
     fireEvent.change(await screen.findByLabelText('Titel'), { target: { value: 'Deventer' } });
     fireEvent.click(screen.getByRole('button', { name: 'Zoeken' }));
     const results = await screen.findByRole('list', { name: 'Zoekresultaten' });
     // Only the library's tracks can go in the queue.
     expect(within(results).getAllByRole('listitem')).toHaveLength(1);
-    expect(within(results).getByText('Toevoegen op positie 4')).toBeDefined();
+    // Without a position it goes at the end.
+    expect(within(results).getByRole('button')).toHaveAccessibleName(
+      'Toevoegen op positie 4: Dag Deventer',
+    );
     fireEvent.change(screen.getByLabelText('Positie'), { target: { value: '2' } });
     fireEvent.click(
       within(results).getByRole('button', { name: 'Toevoegen op positie 2: Dag Deventer' }),
     );
-    expect(await screen.findByText('Toegevoegd', {}, { timeout: 5000 })).toBeDefined();
+    expect(await findToast('Toegevoegd')).toHaveTextContent('Het nummer staat op positie 2.');
     expect(server.posts[0]?.body).toEqual({
       filename: 'hanze/dag-deventer.mp3',
       position: 2,
@@ -243,9 +250,9 @@ describe('the playlist tab', () => {
           reason: ADMIN_PLAYLIST_TEXTS.azuraCast,
         }),
     });
-    renderApp('/admin-management?tab=playlist');
-    expect(await screen.findByText(ADMIN_PLAYLIST_TEXTS.azuraCast)).toBeDefined();
-    expect(screen.getByText('Artiest – Van AzuraCast')).toBeDefined();
+    await renderApp('/admin-management?tab=playlist');
+    expect(await screen.findByRole('note')).toHaveTextContent(ADMIN_PLAYLIST_TEXTS.azuraCast);
+    expect(screen.getByText('Artiest – Van AzuraCast')).toBeVisible();
     expect(screen.queryByRole('button', { name: /Omhoog|Omlaag|Zoeken/ })).toBeNull();
   });
 });

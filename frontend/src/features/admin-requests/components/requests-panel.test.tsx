@@ -9,6 +9,7 @@ import {
   testUser,
 } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
+import { findToast } from '@/test/toasts';
 
 const admin = testUser({ id: 1, role: 'admin', name: 'Beheerder', email: 'beheer@radio.nl' });
 
@@ -91,19 +92,19 @@ describe('the requests tab', () => {
   it('shows 20 per page, pages on, and filters by status', async () => {
     const rows = many.map((row, i) => (i % 2 ? { ...row, status: 'approved' as const } : row));
     mockFetch({ ...sessionHandlers(admin), ...requestsServer(rows).handlers });
-    renderApp('/admin-management?tab=verzoekjes');
+    await renderApp('/admin-management?tab=verzoekjes');
     await screen.findAllByRole('article');
     expect(screen.getByRole('status').textContent).toBe('23 verzoekjes');
     expect(screen.getAllByRole('article')).toHaveLength(20);
     fireEvent.click(screen.getByRole('button', { name: 'Volgende' }));
-    await waitFor(() => expect(screen.getByText('Pagina 2 van 2')).toBeDefined());
+    await waitFor(() => expect(screen.getByText('Pagina 2 van 2')).toBeVisible());
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(3));
 
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'approved' } });
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('11 verzoekjes'));
     expect(screen.queryByRole('navigation', { name: "Pagina's" })).toBeNull();
     for (const card of screen.getAllByRole('article')) {
-      expect(within(card).getByText('Goedgekeurd')).toBeDefined();
+      expect(within(card).getByText('Goedgekeurd')).toBeVisible();
     }
   });
 
@@ -117,17 +118,17 @@ describe('the requests tab', () => {
       downloadError: 'Deze track is niet beschikbaar op Deezer.',
     });
     mockFetch({ ...sessionHandlers(admin), ...requestsServer([row]).handlers });
-    renderApp('/admin-management?tab=verzoekjes');
+    await renderApp('/admin-management?tab=verzoekjes');
     const card = await screen.findByRole('article', { name: 'De Artiest – Liedje 1' });
     expect(card.querySelector('time')?.textContent).toContain('14:05');
-    expect(within(card).getByText('Luisteraar 1')).toBeDefined();
+    expect(within(card).getByText('Luisteraar 1')).toBeVisible();
     expect(within(card).getByText(/Voor mijn moeder/).textContent).toBe(row.message);
     const audio = within(card).getByLabelText('Spraakbericht van Luisteraar 1');
     expect(audio.getAttribute('preload')).toBe('none');
     expect(audio.getAttribute('src')).toBe('/files/voicetracks/abc-luisteraar.webm');
-    expect(within(card).getByText('Deezer')).toBeDefined();
-    expect(within(card).getByText('Download mislukt')).toBeDefined();
-    expect(within(card).getByText('Deze track is niet beschikbaar op Deezer.')).toBeDefined();
+    expect(within(card).getByText('Deezer')).toBeVisible();
+    expect(within(card).getByText('Download mislukt')).toBeVisible();
+    expect(within(card).getByText('Deze track is niet beschikbaar op Deezer.')).toBeVisible();
   });
 
   it('offers only the moves the server allows, and reads the list again after one', async () => {
@@ -139,7 +140,7 @@ describe('the requests tab', () => {
     ];
     const server = requestsServer(rows);
     mockFetch({ ...sessionHandlers(admin), ...server.handlers });
-    renderApp('/admin-management?tab=verzoekjes');
+    await renderApp('/admin-management?tab=verzoekjes');
     const buttons = (name: string) =>
       within(screen.getByRole('article', { name }))
         .queryAllByRole('button')
@@ -151,10 +152,12 @@ describe('the requests tab', () => {
     expect(buttons('De Artiest – Liedje 4')).toEqual([]);
 
     fireEvent.click(screen.getByRole('button', { name: 'Afwijzen: De Artiest – Liedje 1' }));
-    expect(await screen.findByText('Status bijgewerkt', {}, { timeout: 5000 })).toBeDefined();
+    expect(await findToast('Status bijgewerkt')).toHaveTextContent(
+      'De Artiest – Liedje 1: Afgewezen.',
+    );
     expect(server.patches).toEqual([{ id: 1, body: '{"status":"rejected"}' }]);
     const card = screen.getByRole('article', { name: 'De Artiest – Liedje 1' });
-    await waitFor(() => expect(within(card).getByText('Afgewezen')).toBeDefined());
+    await waitFor(() => expect(within(card).getByText('Afgewezen')).toBeVisible());
     expect(within(card).queryAllByRole('button')).toHaveLength(0);
   });
 
@@ -168,17 +171,16 @@ describe('the requests tab', () => {
         jsonResponse({ data: [stale], total: 1, page: 1, pageSize: 20 }),
     };
     mockFetch({ ...sessionHandlers(admin), ...handlers });
-    renderApp('/admin-management?tab=verzoekjes');
+    await renderApp('/admin-management?tab=verzoekjes');
     fireEvent.click(await screen.findByRole('button', { name: 'Afwijzen: De Artiest – Liedje 1' }));
-    expect(await screen.findByText('Status niet bijgewerkt', {}, { timeout: 5000 })).toBeDefined();
-    expect(
-      screen.getByText('Een verzoekje met status played kan niet naar rejected.'),
-    ).toBeDefined();
+    expect(await findToast('Status niet bijgewerkt')).toHaveTextContent(
+      'Een verzoekje met status played kan niet naar rejected.',
+    );
   });
 
   it('lists the 5 newest on the overview, with a link to the requests tab', async () => {
     mockFetch({ ...sessionHandlers(admin), ...requestsServer(many).handlers });
-    renderApp('/admin-management');
+    await renderApp('/admin-management');
     const recent = await screen.findByRole('region', { name: 'Recente verzoekjes' });
     await waitFor(() => expect(within(recent).getAllByRole('listitem')).toHaveLength(5));
     expect(within(recent).getAllByRole('listitem')[0]?.textContent).toContain(

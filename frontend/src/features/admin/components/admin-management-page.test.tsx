@@ -8,6 +8,7 @@ import {
   testUser,
 } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
+import { findToast } from '@/test/toasts';
 
 const admin = sessionHandlers(testUser({ role: 'admin' }));
 
@@ -48,8 +49,8 @@ afterEach(() => vi.restoreAllMocks());
 describe('the admin panel', () => {
   it('has six tabs; the one in the address is open', async () => {
     mockFetch({ ...admin, ...stationSettings({}).handlers });
-    renderApp('/admin-management?tab=systeem');
-    expect(await screen.findByRole('switch', { name: 'Verzoekjes' })).toBeDefined();
+    await renderApp('/admin-management?tab=systeem');
+    expect(await screen.findByRole('switch', { name: 'Verzoekjes' })).toBeVisible();
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
       'Overzicht',
       'Gebruikers',
@@ -64,25 +65,26 @@ describe('the admin panel', () => {
   it('switches requests off and goes live, each confirmed, the switches showing the server', async () => {
     const settings = stationSettings({});
     mockFetch({ ...admin, ...settings.handlers });
-    renderApp('/admin-management?tab=systeem');
+    await renderApp('/admin-management?tab=systeem');
     const requests = await screen.findByRole('switch', { name: 'Verzoekjes' });
     expect((requests as HTMLInputElement).checked).toBe(true);
     fireEvent.click(requests);
-    expect(await screen.findByText('Verzoekjes staan uit.')).toBeDefined();
+    expect(await screen.findByText('Verzoekjes staan uit.')).toBeVisible();
     await waitFor(() => expect((requests as HTMLInputElement).checked).toBe(false));
 
     fireEvent.click(screen.getByRole('switch', { name: 'Live uitzending' }));
-    expect(await screen.findByText('Live uitzending.')).toBeDefined();
+    expect(await screen.findByText('Live uitzending.')).toBeVisible();
     expect(settings.calls).toEqual(['requests {"enabled":false}', 'mode {"mode":"live"}']);
   });
 
   it('says why a switch did not change, and leaves it as the server has it', async () => {
     mockFetch({ ...admin, ...stationSettings({}).handlers });
-    renderApp('/admin-management?tab=systeem');
+    await renderApp('/admin-management?tab=systeem');
     const registration = await screen.findByRole('switch', { name: 'Registratie' });
     fireEvent.click(registration);
-    expect(await screen.findByText('Instelling niet gewijzigd')).toBeDefined();
-    expect(screen.getByText('De database is even niet bereikbaar.')).toBeDefined();
+    expect(await findToast('Instelling niet gewijzigd')).toHaveTextContent(
+      'De database is even niet bereikbaar.',
+    );
     await waitFor(() => expect((registration as HTMLInputElement).checked).toBe(false));
   });
 });

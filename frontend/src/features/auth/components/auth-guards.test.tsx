@@ -7,35 +7,38 @@ describe('the admin guard', () => {
   it('says it is checking while the user loads', async () => {
     mockFetch({ ...sessionHandlers(null), 'GET /api/auth/user': pending });
 
-    renderApp('/admin-management');
+    await renderApp('/admin-management');
 
-    expect(await screen.findByText('Authenticatie controleren...')).toBeDefined();
+    expect(await screen.findByText('Authenticatie controleren...')).toBeVisible();
   });
 
   it('sends a visitor who is not logged in to /auth', async () => {
     mockFetch(sessionHandlers(null));
 
-    const { router } = renderApp('/admin-management');
+    const { router } = await renderApp('/admin-management');
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
-    expect(await screen.findByRole('tab', { name: 'Inloggen' })).toBeDefined();
+    expect(await screen.findByRole('tab', { name: 'Inloggen' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
   });
 
   it('refuses a listener', async () => {
     mockFetch(sessionHandlers(testUser({ role: 'listener' })));
 
-    renderApp('/cloud-uploads');
+    await renderApp('/cloud-uploads');
 
-    expect(await screen.findByRole('heading', { name: 'Toegang geweigerd' })).toBeDefined();
-    expect(screen.getByText('Je hebt admin rechten nodig voor deze pagina.')).toBeDefined();
+    expect(await screen.findByRole('heading', { name: 'Toegang geweigerd' })).toBeVisible();
+    expect(screen.getByText('Je hebt admin rechten nodig voor deze pagina.')).toBeVisible();
   });
 
   it('lets an admin in', async () => {
     mockFetch(sessionHandlers(testUser({ role: 'admin' })));
 
-    renderApp('/admin-management');
+    await renderApp('/admin-management');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Beheer' })).toBeDefined();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Beheer' })).toBeVisible();
   });
 });
 
@@ -43,7 +46,7 @@ describe('the other access rules', () => {
   it('sends a visitor who is not logged in from /account to /auth', async () => {
     mockFetch(sessionHandlers(null));
 
-    const { router } = renderApp('/account');
+    const { router } = await renderApp('/account');
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
   });
@@ -51,16 +54,16 @@ describe('the other access rules', () => {
   it('shows a listener their account with the Dutch role name', async () => {
     mockFetch(sessionHandlers(testUser()));
 
-    renderApp('/account');
+    await renderApp('/account');
 
-    expect(await screen.findByText('anna@example.nl')).toBeDefined();
-    expect(screen.getByText('Luisteraar')).toBeDefined();
+    expect(await screen.findByText('anna@example.nl')).toBeVisible();
+    expect(screen.getByText('Luisteraar')).toBeVisible();
   });
 
   it('sends a logged-in user away from /auth to the home page', async () => {
     mockFetch(sessionHandlers(testUser()));
 
-    const { router } = renderApp('/auth');
+    const { router } = await renderApp('/auth');
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
@@ -68,27 +71,27 @@ describe('the other access rules', () => {
   it('asks a visitor to log in before making requests', async () => {
     mockFetch(sessionHandlers(null));
 
-    renderApp('/verzoekjes');
+    await renderApp('/verzoekjes');
 
-    expect(await screen.findByRole('heading', { name: 'Login Vereist' })).toBeDefined();
+    expect(await screen.findByRole('heading', { name: 'Login Vereist' })).toBeVisible();
   });
 
   it('tells a listener when requests are switched off', async () => {
     mockFetch(sessionHandlers(testUser(), { requestsEnabled: false }));
 
-    renderApp('/verzoekjes');
+    await renderApp('/verzoekjes');
 
     expect(
       await screen.findByRole('heading', { name: 'Verzoekjes Momenteel Uitgeschakeld' }),
-    ).toBeDefined();
+    ).toBeVisible();
   });
 
   it('shows the 404 page for an unknown path', async () => {
     mockFetch(sessionHandlers(null));
 
-    renderApp('/bestaat-niet');
+    await renderApp('/bestaat-niet');
 
-    expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeDefined();
-    expect(screen.getByText('Did you forget to add the page to the router?')).toBeDefined();
+    expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+    expect(screen.getByText('Did you forget to add the page to the router?')).toBeVisible();
   });
 });

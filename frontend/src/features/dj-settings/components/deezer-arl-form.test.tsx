@@ -43,7 +43,8 @@ describe('the Deezer ARL form', () => {
     });
     const onSaved = vi.fn();
     renderForm({ arlSet: true, onSaved });
-    expect(screen.getByText('ingesteld')).toBeTruthy();
+    expect(screen.getByText('ingesteld')).toBeVisible();
+    expect(screen.getByLabelText('Nieuwe ARL')).toHaveAccessibleDescription('ingesteld');
     fireEvent.change(screen.getByLabelText('Nieuwe ARL'), { target: { value: ARL } });
     fireEvent.click(screen.getByRole('button', { name: 'Testen en opslaan' }));
     const result = await screen.findByText(/^Ongeldige ARL Token: Deezer kent deze ARL niet/);
@@ -88,10 +89,8 @@ describe('the Deezer ARL form', () => {
     });
     const onSaved = vi.fn();
     renderForm({ arlSet: false, onSaved });
-    expect(screen.getByText('niet ingesteld')).toBeTruthy();
-    expect(screen.getByLabelText('Nieuwe ARL').getAttribute('aria-describedby')).toBe(
-      screen.getByText('niet ingesteld').id,
-    );
+    expect(screen.getByText('niet ingesteld')).toBeVisible();
+    expect(screen.getByLabelText('Nieuwe ARL')).toHaveAccessibleDescription('niet ingesteld');
     fireEvent.change(screen.getByLabelText('Nieuwe ARL'), { target: { value: ARL } });
     fireEvent.click(screen.getByRole('button', { name: 'Testen en opslaan' }));
     const status = await screen.findByText(/^ARL opgeslagen: /);

@@ -30,15 +30,14 @@ describe('the home page', () => {
           }),
         ),
     });
-    renderApp('/');
+    await renderApp('/');
 
     const player = await screen.findByRole('region', { name: 'Livespeler' });
-    expect(await within(player).findByText('Radar Love')).toBeDefined();
-    expect(within(player).getByRole('button', { name: 'Afspelen' })).toBeDefined();
+    expect(await within(player).findByText('Radar Love')).toBeVisible();
+    expect(within(player).getByRole('button', { name: 'Afspelen' })).toBeVisible();
     const recent = screen.getByRole('region', { name: 'Eerder op de radio' });
-    expect(within(recent).getByText('De bom')).toBeDefined();
-    expect(within(recent).getByText('13:56')).toBeDefined();
-    expect(screen.getByRole('heading', { name: 'Over Radio Lokaal' })).toBeDefined();
+    expect(within(recent).getByRole('listitem')).toHaveTextContent('De bomDoe Maar13:56');
+    expect(screen.getByRole('heading', { name: 'Over Radio Lokaal' })).toBeVisible();
   });
 
   it('shows the failure of now playing and the recent songs text', async () => {
@@ -47,11 +46,11 @@ describe('the home page', () => {
       ...sessionHandlers(null),
       'GET /api/now-playing': () => errorResponse(503, 'Het station is even niet bereikbaar'),
     });
-    renderApp('/');
+    await renderApp('/');
 
-    expect(await screen.findByText('Het station is even niet bereikbaar')).toBeDefined();
-    expect(screen.getByText('Kan recente nummers niet laden')).toBeDefined();
-    expect(screen.getByRole('button', { name: 'Opnieuw proberen' })).toBeDefined();
+    expect(await screen.findByText('Het station is even niet bereikbaar')).toBeVisible();
+    expect(screen.getByText('Kan recente nummers niet laden')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Opnieuw proberen' })).toBeEnabled();
   });
 
   it('loads now playing once on load and then every 30 seconds', async () => {
@@ -62,7 +61,7 @@ describe('the home page', () => {
       'GET /api/station-info': () => jsonResponse(stationInfo()),
       'GET /api/now-playing': () => jsonResponse(nowPlaying()),
     });
-    renderApp('/');
+    await renderApp('/');
     await screen.findByText('Radar Love');
     expect(nowPlayingCalls(fetchMock)).toBe(1);
 

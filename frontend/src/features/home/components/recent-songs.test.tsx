@@ -50,20 +50,20 @@ describe('RecentSongs', () => {
   it('names unknown artists and titles', () => {
     const region = renderRecent({ history: [play(3, '', '  ')], status: 'success', timeZone: TZ });
 
-    expect(within(region).getByText('Onbekende Titel')).toBeDefined();
-    expect(within(region).getByText('Onbekende Artiest')).toBeDefined();
+    expect(within(region).getByText('Onbekende Titel')).toBeVisible();
+    expect(within(region).getByText('Onbekende Artiest')).toBeVisible();
   });
 
   it('says so when nothing was played yet', () => {
     const region = renderRecent({ history: [], status: 'success', timeZone: TZ });
 
-    expect(within(region).getByText('Geen recente nummers beschikbaar')).toBeDefined();
+    expect(within(region).getByText('Geen recente nummers beschikbaar')).toBeVisible();
   });
 
   it('says so when the songs could not be loaded', () => {
     const region = renderRecent({ history: undefined, status: 'error', timeZone: TZ });
 
-    expect(within(region).getByText('Kan recente nummers niet laden')).toBeDefined();
+    expect(within(region).getByText('Kan recente nummers niet laden')).toBeVisible();
   });
 
   it('keeps showing the last known songs when a later poll fails', () => {
@@ -73,7 +73,7 @@ describe('RecentSongs', () => {
       timeZone: TZ,
     });
 
-    expect(within(region).getByText('De bom')).toBeDefined();
+    expect(within(region).getByText('De bom')).toBeVisible();
     expect(within(region).queryByText('Kan recente nummers niet laden')).toBeNull();
   });
 });

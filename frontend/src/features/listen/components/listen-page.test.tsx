@@ -5,7 +5,7 @@ import { mockMediaElement } from '@/test/media-mock';
 import { renderApp } from '@/test/render-app';
 import { nowPlaying, stationInfo, STREAM_URL } from '@/test/station-fixtures';
 
-function renderListen(info: () => Response = () => jsonResponse(stationInfo())) {
+async function renderListen(info: () => Response = () => jsonResponse(stationInfo())) {
   mockMediaElement();
   mockFetch({
     ...sessionHandlers(null),
@@ -27,10 +27,10 @@ describe('the listen page', () => {
   });
 
   it('has the player, the direct stream link and the radio directory', async () => {
-    renderListen();
+    await renderListen();
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Luisteren' })).toBeDefined();
-    expect(screen.getByRole('region', { name: 'Livespeler' })).toBeDefined();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Luisteren' })).toBeVisible();
+    expect(screen.getByRole('region', { name: 'Livespeler' })).toBeVisible();
     const link = await screen.findByLabelText('Directe streamlink');
     expect((link as HTMLInputElement).value).toBe(STREAM_URL);
     const directory = screen.getByRole('link', { name: /Bekijk ons in de radiogids/ });
@@ -40,36 +40,36 @@ describe('the listen page', () => {
 
   it('copies the stream link and says so', async () => {
     const writeText = mockClipboard(async () => {});
-    renderListen();
+    await renderListen();
 
     fireEvent.click(await screen.findByRole('button', { name: 'Kopieer link' }));
 
-    expect(await screen.findByRole('button', { name: 'Gekopieerd!' })).toBeDefined();
-    expect(screen.getByText('De streamlink staat op je klembord.')).toBeDefined();
+    expect(await screen.findByRole('button', { name: 'Gekopieerd!' })).toBeVisible();
+    expect(screen.getByText('De streamlink staat op je klembord.')).toBeVisible();
     expect(writeText).toHaveBeenCalledWith(STREAM_URL);
   });
 
   it('says when copying failed, with the link selected to copy by hand', async () => {
     mockClipboard(() => Promise.reject(new DOMException('denied', 'NotAllowedError')));
-    renderListen();
+    await renderListen();
 
     fireEvent.click(await screen.findByRole('button', { name: 'Kopieer link' }));
 
     expect(
       await screen.findByText('Kopiëren lukte niet. De link is geselecteerd: kopieer hem zelf.'),
-    ).toBeDefined();
+    ).toBeVisible();
     const input = screen.getByLabelText('Directe streamlink') as HTMLInputElement;
     expect([input.selectionStart, input.selectionEnd]).toEqual([0, STREAM_URL.length]);
   });
 
   it('says the links are unavailable when the station info fails', async () => {
-    const { queryClient } = renderListen(() => errorResponse(500, 'Er ging iets mis'));
+    const { queryClient } = await renderListen(() => errorResponse(500, 'Er ging iets mis'));
     await waitFor(() => expect(queryClient.isFetching()).toBe(0));
 
     const main = screen.getByRole('main');
-    expect(within(main).getByText(/De streamlink is nu niet beschikbaar/)).toBeDefined();
+    expect(within(main).getByText(/De streamlink is nu niet beschikbaar/)).toBeVisible();
     expect(
       within(main).getByText(/De link naar de radiogids is nu niet beschikbaar/),
-    ).toBeDefined();
+    ).toBeVisible();
   });
 });

@@ -75,10 +75,10 @@ describe('the playlist page: selection', () => {
 
     await within(dayPanel()).findByRole('button', { name: /vrijdag 21 november/ });
 
-    expect(within(hourPanel()).getByText('Selecteer eerst een dag')).toBeDefined();
+    expect(within(hourPanel()).getByText('Selecteer eerst een dag')).toBeVisible();
     expect(
       within(trackPanel()).getByText('Selecteer een dag en uur om de afspeellijst te bekijken'),
-    ).toBeDefined();
+    ).toBeVisible();
     expect(calls()).toEqual(['/api/playlist/available-dates']);
   });
 
@@ -109,11 +109,11 @@ describe('the playlist page: selection', () => {
     expect(calls().some((url) => url.startsWith('/api/playlist?'))).toBe(false);
     expect(
       within(trackPanel()).getByText('Selecteer een dag en uur om de afspeellijst te bekijken'),
-    ).toBeDefined();
+    ).toBeVisible();
 
     await chooseHour('14:00 1 nummer');
 
-    expect(await within(trackPanel()).findByText('Radar Love')).toBeDefined();
+    expect(await within(trackPanel()).findByText('Radar Love')).toBeVisible();
     expect(calls()).toContain('/api/playlist?date=2025-11-21&hour=14');
   });
 
@@ -159,7 +159,7 @@ describe('the playlist page: selection', () => {
 
     await within(trackPanel()).findByText('Radar Love');
     expect(calls()).toContain('/api/playlist?date=2025-11-21&hour=all');
-    expect(within(trackPanel()).getByText(/Hele dag · 2 nummers/)).toBeDefined();
+    expect(within(trackPanel()).getByText(/Hele dag · 2 nummers/)).toBeVisible();
   });
 
   it('resets the hour when another day is chosen', async () => {
@@ -172,7 +172,7 @@ describe('the playlist page: selection', () => {
 
     expect(
       within(trackPanel()).getByText('Selecteer een dag en uur om de afspeellijst te bekijken'),
-    ).toBeDefined();
+    ).toBeVisible();
     const hours = await within(hourPanel()).findAllByRole('button');
     expect(hours.some((hour) => hour.getAttribute('aria-pressed') === 'true')).toBe(false);
   });
@@ -187,13 +187,13 @@ describe('the playlist page: selection', () => {
 
     expect(
       within(trackPanel()).getByText('Selecteer een dag en uur om de afspeellijst te bekijken'),
-    ).toBeDefined();
+    ).toBeVisible();
   });
 
   it('restores a choice from the address', async () => {
     renderPlaylist({}, '/playlist?dag=2025-11-21&uur=14');
 
-    expect(await within(trackPanel()).findByText('Radar Love')).toBeDefined();
+    expect(await within(trackPanel()).findByText('Radar Love')).toBeVisible();
     expect(
       within(hourPanel())
         .getByRole('button', { name: '14:00 1 nummer' })
@@ -206,7 +206,7 @@ describe('the playlist page: selection', () => {
 
     await within(dayPanel()).findByRole('button', { name: /vrijdag/ });
 
-    expect(within(hourPanel()).getByText('Selecteer eerst een dag')).toBeDefined();
+    expect(within(hourPanel()).getByText('Selecteer eerst een dag')).toBeVisible();
     expect(calls()).toEqual(['/api/playlist/available-dates']);
   });
 });
@@ -259,14 +259,14 @@ describe('the playlist page: loading and empty states', () => {
   it('"Geen data beschikbaar" without days', async () => {
     renderPlaylist({ 'GET /api/playlist/available-dates': () => jsonResponse([]) });
 
-    expect(await within(dayPanel()).findByText('Geen data beschikbaar')).toBeDefined();
+    expect(await within(dayPanel()).findByText('Geen data beschikbaar')).toBeVisible();
   });
 
   it('"Geen data voor deze dag" without hours', async () => {
     renderPlaylist({ 'GET /api/playlist/available-hours?date=2025-11-21': () => jsonResponse([]) });
     await chooseDay('vrijdag 21 november');
 
-    expect(await within(hourPanel()).findByText('Geen data voor deze dag')).toBeDefined();
+    expect(await within(hourPanel()).findByText('Geen data voor deze dag')).toBeVisible();
   });
 
   it('"Geen tracks gevonden voor deze selectie" without tracks', async () => {
@@ -277,7 +277,7 @@ describe('the playlist page: loading and empty states', () => {
 
     expect(
       await within(trackPanel()).findByText('Geen tracks gevonden voor deze selectie'),
-    ).toBeDefined();
+    ).toBeVisible();
   });
 
   it('shows a failed load with its reason and a retry', async () => {
@@ -289,11 +289,11 @@ describe('the playlist page: loading and empty states', () => {
           : jsonResponse(DATES),
     });
 
-    expect(await within(dayPanel()).findByText('Archief tijdelijk niet bereikbaar')).toBeDefined();
+    expect(await within(dayPanel()).findByText('Archief tijdelijk niet bereikbaar')).toBeVisible();
     fireEvent.click(within(dayPanel()).getByRole('button', { name: 'Opnieuw proberen' }));
 
     expect(
       await within(dayPanel()).findByRole('button', { name: /vrijdag 21 november/ }),
-    ).toBeDefined();
+    ).toBeVisible();
   });
 });

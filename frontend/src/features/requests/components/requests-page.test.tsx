@@ -10,6 +10,7 @@ import {
   testUser,
 } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
+import { findToast } from '@/test/toasts';
 
 const noQueue = {
   'GET /api/pending-requests': () => jsonResponse({ data: [], total: 0 }),
@@ -37,30 +38,30 @@ async function searchFor(title: string) {
 describe('the request page gates', () => {
   it('shows a spinner while the user loads', async () => {
     mockFetch({ ...sessionHandlers(null), 'GET /api/auth/user': pending });
-    renderApp('/verzoekjes');
-    expect(await screen.findByRole('status', { name: 'Laden' })).toBeDefined();
+    await renderApp('/verzoekjes');
+    expect(await screen.findByRole('status', { name: 'Laden' })).toBeVisible();
   });
 
   it('asks a visitor to log in and brings them back here afterwards', async () => {
     mockFetch(sessionHandlers(null));
-    renderApp('/verzoekjes');
-    expect(await screen.findByRole('heading', { name: 'Login Vereist' })).toBeDefined();
+    await renderApp('/verzoekjes');
+    expect(await screen.findByRole('heading', { name: 'Login Vereist' })).toBeVisible();
     const login = within(screen.getByRole('main')).getByRole('link', { name: 'Inloggen' });
     expect(login.getAttribute('href')).toBe('/api/login');
     fireEvent.click(login);
 
     // /api/login sends the browser to /auth; once logged in it goes on to /verzoekjes.
     mockFetch({ ...sessionHandlers(testUser()), ...noQueue });
-    const { router } = renderApp('/auth');
+    const { router } = await renderApp('/auth');
     await waitFor(() => expect(router.state.location.pathname).toBe('/verzoekjes'));
   });
 
   it('says so when requests are switched off', async () => {
     mockFetch(sessionHandlers(testUser(), { requestsEnabled: false }));
-    renderApp('/verzoekjes');
+    await renderApp('/verzoekjes');
     expect(
       await screen.findByRole('heading', { name: 'Verzoekjes Momenteel Uitgeschakeld' }),
-    ).toBeDefined();
+    ).toBeVisible();
     expect(screen.queryByLabelText('Artiest')).toBeNull();
   });
 });
@@ -68,10 +69,11 @@ describe('the request page gates', () => {
 describe('requesting a song', () => {
   it('needs an artist or a title', async () => {
     mockFetch({ ...sessionHandlers(testUser()), ...noQueue });
-    renderApp('/verzoekjes');
+    await renderApp('/verzoekjes');
     fireEvent.click(await screen.findByRole('button', { name: 'Zoeken' }));
-    expect(await screen.findByText('Geen zoekterm')).toBeDefined();
-    expect(screen.getByText('Voer minimaal een artiest of titel in.')).toBeDefined();
+    expect(await findToast('Geen zoekterm')).toHaveTextContent(
+      'Voer minimaal een artiest of titel in.',
+    );
   });
 
   it('lists results with their source; an unavailable one shows its reason and cannot be chosen', async () => {
@@ -94,21 +96,25 @@ describe('requesting a song', () => {
           catalogueSearched: true,
         }),
     });
-    renderApp('/verzoekjes');
+    await renderApp('/verzoekjes');
     await searchFor('Zee');
 
-    expect(await screen.findByText('2 nummers gevonden')).toBeDefined();
-    expect(screen.getByRole('button', { name: 'Nieuwe zoekopdracht' })).toBeDefined();
-    expect(screen.getByText('Bibliotheek')).toBeDefined();
-    expect(screen.getByText('Deezer')).toBeDefined();
+    expect(await screen.findByText('2 nummers gevonden')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Nieuwe zoekopdracht' })).toBeEnabled();
     const taken = screen.getByRole('button', { name: /Zomeravond aan Zee/ });
-    expect(taken.getAttribute('aria-disabled')).toBe('true');
+    const deezer = screen.getByRole('button', { name: /Zee van Tijd/ });
+    expect(taken).toHaveTextContent('Bibliotheek');
+    expect(deezer).toHaveTextContent('Deezer');
+    expect(taken).toHaveAttribute('aria-disabled', 'true');
+    expect(taken).toHaveAccessibleDescription(/Dit nummer staat al in de wachtrij\./);
     fireEvent.click(taken);
-    expect(await screen.findByText('Track niet beschikbaar')).toBeDefined();
+    expect(await findToast('Track niet beschikbaar')).toHaveTextContent(
+      'Dit nummer staat al in de wachtrij.',
+    );
     expect(screen.queryByRole('heading', { name: /Je verzoekje/ })).toBeNull();
 
-    fireEvent.click(screen.getByRole('button', { name: /Zee van Tijd/ }));
-    expect(await screen.findByRole('heading', { name: /Je verzoekje/ })).toBeDefined();
+    fireEvent.click(deezer);
+    expect(await screen.findByRole('heading', { name: /Je verzoekje/ })).toBeVisible();
     expect((screen.getByLabelText('Je naam') as HTMLInputElement).value).toBe('Anna de Vries');
   });
 
@@ -152,23 +158,18 @@ describe('requesting a song', () => {
             )
           : jsonResponse(created, 201),
     });
-    renderApp('/verzoekjes');
+    await renderApp('/verzoekjes');
     await searchFor('Zomeravond');
     fireEvent.click(await screen.findByRole('button', { name: /Zomeravond aan Zee/ }));
-    fireEvent.change(await screen.findByLabelText('Bericht voor de DJ (optioneel)'), {
-      target: { value: 'Voor mama' },
-    });
-    expect(screen.getByText('9/500 tekens')).toBeDefined();
+    const message = await screen.findByLabelText('Bericht voor de DJ (optioneel)');
+    fireEvent.change(message, { target: { value: 'Voor mama' } });
+    expect(message).toHaveAccessibleDescription('9/500 tekens');
     fireEvent.click(screen.getByRole('button', { name: 'Verzoekje versturen' }));
 
-    expect(await screen.findByText('Verzoekje niet mogelijk')).toBeDefined();
-    const alert = await screen.findByText(
-      /Je kunt over 12 minuten weer een verzoekje indienen\. Dat is rond \d\d:\d\d\./,
-      {
-        selector: '[role="alert"]',
-      },
-    );
-    expect(alert).toBeDefined();
+    const refusal = /Je kunt over 12 minuten weer een verzoekje indienen\. Dat is rond \d\d:\d\d\./;
+    expect(await findToast('Verzoekje niet mogelijk')).toHaveTextContent(refusal);
+    const form = screen.getByRole('form', { name: 'Je verzoekje' });
+    expect(within(form).getByRole('alert')).toHaveTextContent(refusal);
 
     const sent = fetchMock.mock.calls.find(([url]) => String(url) === '/api/requests');
     const body = JSON.parse(String(sent?.[1]?.body)) as Record<string, unknown>;
@@ -177,7 +178,9 @@ describe('requesting a song', () => {
 
     refuse = false;
     fireEvent.click(screen.getByRole('button', { name: 'Verzoekje versturen' }));
-    expect(await screen.findByText('Verzoekje ingediend!')).toBeDefined();
+    expect(await findToast('Verzoekje ingediend!')).toHaveTextContent(
+      'Zomeravond aan Zee van Anneke Bosman staat op de lijst.',
+    );
     expect((screen.getByLabelText('Titel') as HTMLInputElement).value).toBe('');
     await waitFor(() =>
       expect(screen.getByRole('region', { name: 'Mijn verzoekjes' }).textContent).toContain(
@@ -220,7 +223,7 @@ describe('requesting a song', () => {
           total: 1,
         }),
     });
-    renderApp('/verzoekjes');
+    await renderApp('/verzoekjes');
     const item = (await screen.findAllByText('Jouw verzoekje'))[0]?.closest('li');
     expect(item?.textContent).toContain('#2');
     expect(item?.textContent).toContain('rond 14:32');

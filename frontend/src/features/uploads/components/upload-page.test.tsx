@@ -9,6 +9,7 @@ import {
   testUser,
 } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
+import { findToast } from '@/test/toasts';
 
 const upload = (overrides: Partial<CloudUpload>): CloudUpload => ({
   id: 1,
@@ -56,7 +57,7 @@ describe('the upload page', () => {
         upload({ id: 1, status: 'downloaded', libraryStatus: 'added' }),
       ]),
     });
-    renderApp('/upload');
+    await renderApp('/upload');
     const list = await screen.findByRole('list', { name: 'Mijn uploads, nieuwste eerst' });
     const items = within(list).getAllByRole('listitem');
     expect(items.map((item) => item.textContent)).toEqual([
@@ -77,8 +78,8 @@ describe('the upload page', () => {
 
   it('has an empty state', async () => {
     mockFetch({ ...sessionHandlers(testUser()), ...mine([]) });
-    renderApp('/upload');
-    expect(await screen.findByText('Je hebt nog geen tracks geüpload.')).toBeDefined();
+    await renderApp('/upload');
+    expect(await screen.findByText('Je hebt nog geen tracks geüpload.')).toBeVisible();
   });
 
   it('says so when the list cannot be read', async () => {
@@ -86,19 +87,21 @@ describe('the upload page', () => {
       ...sessionHandlers(testUser()),
       'GET /api/cloud-uploads/mine': () => errorResponse(503, 'Even niet beschikbaar'),
     });
-    renderApp('/upload');
-    expect(await screen.findByText('Je uploads kunnen nu niet worden geladen.')).toBeDefined();
+    await renderApp('/upload');
+    expect(await screen.findByText('Je uploads kunnen nu niet worden geladen.')).toBeVisible();
   });
 
   it('prefills the names and the submitter, and refuses a form without a file before sending', async () => {
     const fetchMock = mockFetch({ ...sessionHandlers(testUser()), ...mine([]) });
-    renderApp('/upload');
+    await renderApp('/upload');
     expect(((await screen.findByLabelText('Ingestuurd door')) as HTMLInputElement).value).toBe(
       'Anna de Vries',
     );
 
     fireEvent.click(screen.getByRole('button', { name: 'Track uploaden' }));
-    expect(await screen.findAllByText('Incomplete informatie')).not.toHaveLength(0);
+    expect(await findToast('Incomplete informatie')).toHaveTextContent(
+      'Incomplete informatie: kies een audiobestand.',
+    );
     const picker = screen.getByLabelText('Kies een audiobestand');
     expect(picker.getAttribute('aria-invalid')).toBe('true');
     expect(document.activeElement).toBe(picker);

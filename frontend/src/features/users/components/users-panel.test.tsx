@@ -9,6 +9,7 @@ import {
   testUser,
 } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
+import { findToast } from '@/test/toasts';
 
 const admin = testUser({ id: 1, role: 'admin', name: 'Beheerder', email: 'beheer@radio.nl' });
 const listeners = Array.from({ length: 24 }, (_, i) =>
@@ -41,11 +42,11 @@ afterEach(() => vi.restoreAllMocks());
 describe('the users tab', () => {
   it('searches by name or e-mail and pages by 20', async () => {
     mockFetch({ ...sessionHandlers(admin), ...usersServer([admin, ...listeners]).handlers });
-    renderApp('/admin-management?tab=gebruikers');
+    await renderApp('/admin-management?tab=gebruikers');
     await screen.findAllByRole('article');
     expect(screen.getByRole('status').textContent).toBe('25 gebruikers');
     expect(screen.getAllByRole('article')).toHaveLength(20);
-    expect(screen.getByText('Pagina 1 van 2')).toBeDefined();
+    expect(screen.getByText('Pagina 1 van 2')).toBeVisible();
     fireEvent.click(screen.getByRole('button', { name: 'Volgende' }));
     expect(screen.getAllByRole('article')).toHaveLength(5);
 
@@ -53,18 +54,19 @@ describe('the users tab', () => {
       target: { value: 'LUISTERAAR12@' },
     });
     expect(screen.getByRole('status').textContent).toBe('1 gebruiker');
-    expect(screen.getByRole('article', { name: 'Luisteraar 12' })).toBeDefined();
+    expect(screen.getByRole('article', { name: 'Luisteraar 12' })).toBeVisible();
   });
 
   it('shows the defaults, refuses a bad limit, and saves 1 per hour', async () => {
     const server = usersServer([admin, ...listeners]);
     mockFetch({ ...sessionHandlers(admin), ...server.handlers });
-    renderApp('/admin-management?tab=gebruikers');
+    await renderApp('/admin-management?tab=gebruikers');
     const card = await screen.findByRole('article', { name: 'Luisteraar 1' });
     fireEvent.click(within(card).getByText('Limieten'));
     const perHour = within(card).getByLabelText('Verzoekjes per uur');
-    expect(within(card).getByText('Leeg: standaard 3')).toBeDefined();
-    expect(within(card).getByText('Leeg: onbeperkt')).toBeDefined();
+    expect(within(card).getByText('Leeg: standaard 3')).toBeVisible();
+    expect(within(card).getByText('Leeg: onbeperkt')).toBeVisible();
+    expect(perHour).toHaveAccessibleDescription('Leeg: standaard 3');
 
     fireEvent.change(perHour, { target: { value: 'twee' } });
     fireEvent.click(within(card).getByRole('button', { name: 'Limieten opslaan' }));
@@ -75,7 +77,9 @@ describe('the users tab', () => {
 
     fireEvent.change(perHour, { target: { value: '1' } });
     fireEvent.click(within(card).getByRole('button', { name: 'Limieten opslaan' }));
-    expect(await screen.findByText('Gebruiker bijgewerkt', {}, { timeout: 5000 })).toBeDefined();
+    expect(await findToast('Gebruiker bijgewerkt')).toHaveTextContent(
+      'Luisteraar 1 is bijgewerkt.',
+    );
     expect(JSON.parse(server.calls[0] ?? '{}')).toEqual({
       customRequestsPerHour: 1,
       customRequestsPerDay: null,
@@ -86,12 +90,13 @@ describe('the users tab', () => {
 
   it('says why the last admin keeps the role, and shows the role the server has', async () => {
     mockFetch({ ...sessionHandlers(admin), ...usersServer([admin, ...listeners]).handlers });
-    renderApp('/admin-management?tab=gebruikers');
+    await renderApp('/admin-management?tab=gebruikers');
     const card = await screen.findByRole('article', { name: 'Beheerder' });
     const role = within(card).getByLabelText('Rol');
     fireEvent.change(role, { target: { value: 'listener' } });
-    expect(await screen.findByText('Rol niet gewijzigd', {}, { timeout: 5000 })).toBeDefined();
-    expect(screen.getByText('De laatste beheerder blijft beheerder.')).toBeDefined();
+    expect(await findToast('Rol niet gewijzigd')).toHaveTextContent(
+      'De laatste beheerder blijft beheerder.',
+    );
     await waitFor(() => expect((role as HTMLSelectElement).value).toBe('admin'));
   });
 });
