@@ -38,13 +38,15 @@ export function AppLayout() {
           ref={mainRef}
           id="inhoud"
           tabIndex={-1}
-          className="flex-1 px-4 py-8 focus:outline-none sm:px-6 lg:py-12"
+          className="min-h-dvh flex-1 px-4 py-8 focus:outline-none sm:px-6 lg:py-12"
         >
           {/* A page's chunk loads on first visit; the space stays reserved meanwhile. */}
           <Suspense fallback={<PageLoading />}>
             <Outlet />
           </Suspense>
         </main>
+        {/* At least a screen of page above it: the footer starts below the fold, so a page
+            that grows as its data arrives never moves it in sight (layout shift). */}
         <SiteFooter />
       </div>
     </PlayerProvider>

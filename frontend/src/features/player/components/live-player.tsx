@@ -83,28 +83,59 @@ function CurrentSong({ song, stationName }: { song: OnAirSong | null; stationNam
   );
 }
 
-function PlayerFileLinks({ info }: { info: StationInfo }) {
+/** Where the song's progress goes while now playing loads: the same height, so nothing moves. */
+function SongProgressPlaceholder() {
+  return (
+    <div className="grid gap-1.5" aria-hidden="true">
+      <div className="h-1 rounded-full bg-white/15" />
+      <div className="h-4" />
+    </div>
+  );
+}
+
+const PLAYER_FILE_LINK =
+  'inline-flex items-center gap-1.5 rounded-md border border-white/25 px-2.5 py-1 font-semibold';
+
+/**
+ * The player files; while the station's addresses load, the same row with the links greyed out
+ * (as wide and as high as they will be, so nothing moves when they arrive).
+ */
+function PlayerFileLinks({ info }: { info: StationInfo | undefined }) {
   const links = [
-    { href: info.playlistM3uUrl, label: 'M3U' },
-    { href: info.playlistPlsUrl, label: 'PLS' },
+    { href: info?.playlistM3uUrl, label: 'M3U' },
+    { href: info?.playlistPlsUrl, label: 'PLS' },
   ];
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-2 border-t border-white/10 pt-4 text-sm text-ink-foreground/75">
       <span>Luister in je eigen mediaspeler:</span>
       <span className="flex gap-2">
-        {links.map(({ href, label }) => (
-          <a
-            key={label}
-            href={href}
-            download
-            className="inline-flex items-center gap-1.5 rounded-md border border-white/25 px-2.5 py-1 font-semibold text-ink-foreground transition-colors hover:bg-white/10 focus-visible:ring-2 focus-visible:ring-orange-300 focus-visible:outline-none"
-          >
-            <Download aria-hidden="true" className="size-3.5" />
-            {/* The name starts with the visible text (WCAG 2.5.3, label in name). */}
-            {label}
-            <span className="sr-only"> afspeellijstbestand downloaden</span>
-          </a>
-        ))}
+        {links.map(({ href, label }) =>
+          href === undefined ? (
+            <span
+              key={label}
+              aria-hidden="true"
+              className={cn(PLAYER_FILE_LINK, 'animate-pulse text-transparent')}
+            >
+              <Download className="size-3.5" />
+              {label}
+            </span>
+          ) : (
+            <a
+              key={label}
+              href={href}
+              download
+              className={cn(
+                PLAYER_FILE_LINK,
+                'text-ink-foreground transition-colors hover:bg-white/10 focus-visible:ring-2 focus-visible:ring-orange-300 focus-visible:outline-none',
+              )}
+            >
+              <Download aria-hidden="true" className="size-3.5" />
+              {/* The name starts with the visible text (WCAG 2.5.3, label in name). */}
+              {label}
+              <span className="sr-only"> afspeellijstbestand downloaden</span>
+            </a>
+          ),
+        )}
       </span>
     </div>
   );
@@ -168,13 +199,15 @@ export function LivePlayer({ className }: { className?: string }) {
           )}
         </div>
 
-        {current && current.duration > 0 && (
+        {current && current.duration > 0 ? (
           <SongProgress
             key={current.played_at}
             elapsed={current.elapsed}
             duration={current.duration}
             receivedAt={nowPlaying.dataUpdatedAt}
           />
+        ) : (
+          nowPlaying.isPending && <SongProgressPlaceholder />
         )}
 
         {nowPlaying.isError && (
@@ -210,7 +243,7 @@ export function LivePlayer({ className }: { className?: string }) {
 
         {showVolume && <VolumeControl volume={state.volume} onChange={controller.setVolume} />}
 
-        {info && <PlayerFileLinks info={info} />}
+        {(info || stationInfo.isPending) && <PlayerFileLinks info={info} />}
       </div>
     </section>
   );

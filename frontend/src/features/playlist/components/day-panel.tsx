@@ -20,7 +20,7 @@ export function DayPanel({ selected, onSelect, className }: DayPanelProps) {
   function content() {
     if (dates.isPending) {
       return (
-        <ul aria-label="Dagen laden" className="grid gap-2">
+        <ul aria-label="Dagen laden" className="grid h-full content-start gap-2 overflow-hidden">
           {Array.from({ length: DAY_SKELETON_ROWS }, (_, row) => (
             <li key={row}>
               <Skeleton className="h-14 w-full" />
@@ -34,7 +34,7 @@ export function DayPanel({ selected, onSelect, className }: DayPanelProps) {
     }
     if (dates.data.length === 0) return <EmptyState>Geen data beschikbaar</EmptyState>;
     return (
-      <ul className="-m-1 grid max-h-80 gap-2 overflow-y-auto p-1 lg:max-h-96">
+      <ul className="-m-1 grid h-[calc(100%+0.5rem)] content-start gap-2 overflow-y-auto p-1">
         {dates.data.map((date) => {
           const isSelected = date.value === selected;
           return (
@@ -81,7 +81,9 @@ export function DayPanel({ selected, onSelect, className }: DayPanelProps) {
 
   return (
     <Panel step={1} title="Kies een dag" className={className}>
-      {content()}
+      {/* One height whatever it holds (loading, a few days or many), so nothing below it moves
+          when the days arrive. */}
+      <div className="h-80 lg:h-96">{content()}</div>
     </Panel>
   );
 }
