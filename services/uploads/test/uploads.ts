@@ -2,6 +2,7 @@ import { readdir } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import type { TestApp, TestUser } from '@radio/service-kit/testing';
+import { waitFor } from '@radio/testing';
 
 /** The stored objects (files of the local driver) and the rows of `table`, to prove nothing stayed. */
 export async function storedState(
@@ -20,32 +21,46 @@ export async function storedState(
   return { objects: objects.sort(), rows: Number(count) };
 }
 
-/** Sends half of a multipart upload over a real connection, then drops the connection. */
+/** The service's folders for uploads in progress (the local driver's staging folder). */
+export async function workDirs(storageDir: string): Promise<string[]> {
+  const entries = await readdir(path.join(storageDir, '.incoming')).catch(() => []);
+  return entries.sort();
+}
+
+/**
+ * Sends half of a multipart upload over a real connection and drops the connection once the
+ * service has started on it (a new work folder in its storage), then waits until the service has
+ * let go of it: its work folders are as before.
+ */
 export async function breakOffUpload(
   t: TestApp,
   user: TestUser,
   url: string,
   form: { payload: Buffer; headers: Record<string, string> },
+  storageDir: string,
 ): Promise<void> {
+  const before = await workDirs(storageDir);
   const client = await t.clientFor(user);
   const cookie = [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
   const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = new URL(address);
+  const socket = net.connect(Number(port), '127.0.0.1');
   await new Promise<void>((resolve, reject) => {
-    const socket = net.connect(Number(port), '127.0.0.1', () => {
-      socket.write(
-        `POST ${url} HTTP/1.1\r\nHost: radio.test\r\nCookie: ${cookie}\r\n` +
-          `Content-Type: ${form.headers['content-type']}\r\nContent-Length: ${form.payload.length}\r\n\r\n`,
-      );
-      socket.write(form.payload.subarray(0, Math.floor(form.payload.length / 2)), () => {
-        setTimeout(() => {
-          socket.destroy();
-          resolve();
-        }, 300);
-      });
-    });
-    socket.on('error', reject);
+    socket.once('connect', resolve);
+    socket.once('error', reject);
   });
-  // The server notices the broken connection and cleans up.
-  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  socket.write(
+    `POST ${url} HTTP/1.1\r\nHost: radio.test\r\nCookie: ${cookie}\r\n` +
+      `Content-Type: ${form.headers['content-type']}\r\nContent-Length: ${form.payload.length}\r\n\r\n`,
+  );
+  socket.write(form.payload.subarray(0, Math.floor(form.payload.length / 2)));
+  await waitFor(
+    async () => (await workDirs(storageDir)).length > before.length,
+    'the service working on the upload',
+  );
+  socket.destroy();
+  await waitFor(
+    async () => JSON.stringify(await workDirs(storageDir)) === JSON.stringify(before),
+    'the work folder of the broken-off upload removed',
+  );
 }
