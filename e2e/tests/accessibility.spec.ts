@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { adminCredentials } from '../support/stack.ts';
 
 // axe-core (WCAG 2.2 AA) on every built page at a phone's and a desktop's width, and the

@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { type Browser, type Page } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { adminCredentials } from '../support/stack.ts';
 import { createListener, logIn, lookAt, PHONE, toastText } from '../support/pages.ts';
 

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import pg from 'pg';
 import { adminCredentials, databaseUrl } from '../support/stack.ts';
 
@@ -48,14 +49,6 @@ async function logInThroughForm(page: Page, email: string, password: string): Pr
 const header = (page: Page) => page.getByRole('banner');
 /** A toast's own text (Radix also repeats it in a screen-reader announcement). */
 const toastText = (page: Page, text: string) => page.getByText(text, { exact: true });
-
-test.afterEach(async () => {
-  await updateSettings({
-    registration_enabled: false,
-    requests_enabled: true,
-    broadcasting_mode: 'nonstop',
-  });
-});
 
 test.describe('accounts', () => {
   test('only the login tab is offered while registration is off', async ({ page }) => {

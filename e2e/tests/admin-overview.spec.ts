@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { type APIRequestContext } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { logIn, lookAt, PHONE } from '../support/pages.ts';
 import { adminCredentials, baseURL } from '../support/stack.ts';
 

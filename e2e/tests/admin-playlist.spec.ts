@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { libraryTrack, logIn, lookAt, PHONE, sql, toastText } from '../support/pages.ts';
 import { adminCredentials } from '../support/stack.ts';
 

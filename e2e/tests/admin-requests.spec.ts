@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import {
   createListener,
   deleteRequestsOf,
@@ -25,7 +25,6 @@ test("a listener's request shows on the overview and in the table; the admin rej
   browser,
 }) => {
   const account = await createListener('Verzoek Luisteraar', 'verzoek');
-  await sql('update dj_settings set max_requests_per_ip = 100');
   // 22 older played requests: the played filter then has more than one page of 20.
   await sql(
     `insert into song_requests
@@ -94,6 +93,5 @@ test("a listener's request shows on the overview and in the table; the admin rej
     await listener.close();
     await deleteRequestsOf(account.email);
     await sql('delete from song_requests where requester_name = $1', [PAGING_REQUESTER]);
-    await sql('update dj_settings set max_requests_per_ip = 10');
   }
 });

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { logIn, lookAt, PHONE, toastText } from '../support/pages.ts';
 import { adminCredentials } from '../support/stack.ts';
 

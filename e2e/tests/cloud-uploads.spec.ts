@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Download, type Page } from '@playwright/test';
+import { type APIRequestContext, type Download, type Page } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { toneMp3 } from '../support/audio.ts';
 import { createListener, logIn, lookAt, PHONE, sql, toastText } from '../support/pages.ts';
 import { adminCredentials, baseURL } from '../support/stack.ts';

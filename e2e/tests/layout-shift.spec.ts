@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 
 // Cumulative layout shift while a page loads (Chromium's layout-shift entries, as Lighthouse
 // counts them): the goal is under 0.05 on the listeners' pages. Every API answer is held back

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { baseURL } from '../support/stack.ts';
 
 // Listening against the real stack and its built-in station (Liquidsoap + Icecast playing the

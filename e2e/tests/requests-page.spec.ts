@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import {
   createListener,
   libraryTrack,
@@ -31,15 +32,6 @@ async function search(page: Page, fields: { artist?: string; title?: string }): 
 
 test.use({ viewport: PHONE });
 
-test.beforeAll(async () => {
-  // Every test runs from 127.0.0.1: the per-address queue limit would stop the later ones.
-  await sql('update dj_settings set max_requests_per_ip = 100');
-});
-
-test.afterAll(async () => {
-  await sql('update dj_settings set max_requests_per_ip = 10, requests_enabled = true');
-});
-
 test.describe('request page', () => {
   test('the login round trip brings the listener back to the page', async ({ page }) => {
     const account = await createListener();
@@ -58,17 +50,13 @@ test.describe('request page', () => {
   test('requests switched off show the gate', async ({ page }) => {
     const account = await createListener();
     await sql('update dj_settings set requests_enabled = false');
-    try {
-      await logIn(page.request, account);
-      await page.goto('/verzoekjes');
-      await expect(
-        page.getByRole('heading', { name: 'Verzoekjes Momenteel Uitgeschakeld' }),
-      ).toBeVisible();
-      await expect(page.getByLabel('Artiest')).toHaveCount(0);
-      await lookAt(page, 'gate-off');
-    } finally {
-      await sql('update dj_settings set requests_enabled = true');
-    }
+    await logIn(page.request, account);
+    await page.goto('/verzoekjes');
+    await expect(
+      page.getByRole('heading', { name: 'Verzoekjes Momenteel Uitgeschakeld' }),
+    ).toBeVisible();
+    await expect(page.getByLabel('Artiest')).toHaveCount(0);
+    await lookAt(page, 'gate-off');
   });
 
   test('a new listener names themself, finds a song, sees an unavailable one and sends a request that joins the queue', async ({

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { adminCredentials } from '../support/stack.ts';
 
 // Proves the harness: the native stack runs, the gateway serves the SPA and routes /api.

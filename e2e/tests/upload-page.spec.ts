@@ -9,7 +9,8 @@ import {
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { createListener, logIn, lookAt, PHONE, toastText } from '../support/pages.ts';
 import { dataDir } from '../support/stack.ts';
 
