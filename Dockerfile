@@ -3,9 +3,7 @@
 # stripping), exactly as natively: the compose file picks the entry point per service,
 #   node services/<name>/src/server.ts     or     node packages/db/src/migrate-cli.ts
 # Build context: the repository root.
-ARG NODE_VERSION=24
-
-FROM node:${NODE_VERSION}-bookworm-slim AS base
+FROM node:24.19.0-bookworm-slim AS base
 WORKDIR /app
 # The pnpm version pinned in package.json's packageManager field.
 # Behind a TLS-inspecting proxy, pass its CA as the build secret `ca` (compose-test does); it is
@@ -28,7 +26,7 @@ RUN --mount=type=cache,id=pnpm-store,target=/root/.local/share/pnpm/store \
       --filter '@radio/auth...' --filter '@radio/requests...' --filter '@radio/playlist...' \
       --filter '@radio/uploads...' --filter '@radio/worker...' --filter '@radio/db...'
 
-FROM node:${NODE_VERSION}-bookworm-slim AS runtime
+FROM node:24.19.0-bookworm-slim AS runtime
 # ffmpeg/ffprobe: voice messages (uploads), the library's tags (requests), acquired tracks (worker).
 RUN apt-get update && apt-get install -y --no-install-recommends ffmpeg \
     && rm -rf /var/lib/apt/lists/* \

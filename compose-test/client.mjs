@@ -70,3 +70,33 @@ export async function loggedInAdmin() {
   );
   return { admin, me };
 }
+
+/**
+ * The services' bucket, with the uploads service's S3_* settings (run.sh passes them) and the
+ * project's own S3 client: `read(key)` an object's bytes, `list()` every key and size.
+ */
+export async function bucket() {
+  const { s3Client } = await import('/app/packages/storage/src/index.ts');
+  const env = process.env;
+  const s3 = s3Client(env.S3_ENDPOINT, {
+    accessKey: env.S3_ACCESS_KEY,
+    secretKey: env.S3_SECRET_KEY,
+    region: env.S3_REGION,
+  });
+  return {
+    s3,
+    name: env.S3_BUCKET,
+    async read(key) {
+      const chunks = [];
+      for await (const chunk of await s3.getObject(env.S3_BUCKET, key)) chunks.push(chunk);
+      return Buffer.concat(chunks);
+    },
+    async list() {
+      const found = [];
+      for await (const item of s3.listObjectsV2(env.S3_BUCKET, '', true)) {
+        found.push({ key: item.name, size: item.size });
+      }
+      return found;
+    },
+  };
+}

@@ -6,10 +6,13 @@
 #      DOCKER_CONFIG (trixie is never added to the host's apt sources)
 #   2. a private dockerd (own data-root, exec-root and socket, no iptables/forwarding changes)
 #   3. stand-ins for the official base images the files name (no Docker Hub here), built from a
-#      debootstrap'd Debian, only when the name is not in the engine's store
+#      debootstrap'd Debian, only when the name is not in the engine's store; each of those
+#      names must be pinned to a version
 #   4. the Swarm rendering checked; the project's images from its own Dockerfiles, `up -d --wait`,
 #      compose-test/smoke.mjs; requests scaled to COMPOSE_TEST_SCALE (3) copies and
-#      compose-test/scale.mjs; scripts/compose-upgrade.sh with a failing and a good new version
+#      compose-test/scale.mjs; scripts/compose-upgrade.sh with a failing and a good new version;
+#      scripts/migrate-minio.sh moving a MinIO volume's objects into Garage
+#      (compose-test/migration.mjs)
 #   5. always (trap EXIT): compose down -v, the engine stopped, its data-root removed
 # What is expensive is kept between runs in COMPOSE_TEST_CACHE (default
 # /var/cache/radio-compose-test): the compose/buildx binaries, the Debian rootfs, the saved
@@ -18,7 +21,6 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 HERE=$ROOT/compose-test
 CACHE=${COMPOSE_TEST_CACHE:-/var/cache/radio-compose-test}
-NODE_VERSION=24
 SCALE=${COMPOSE_TEST_SCALE:-3}
 MIRROR=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
 
@@ -108,11 +110,31 @@ for _ in $(seq 100); do "$DOCKER" version >/dev/null 2>&1 && break; sleep 0.2; d
 "$DOCKER" version >/dev/null || { tail -20 "$WORK/dockerd.log" >&2; die "dockerd did not start"; }
 
 # --- 3. stand-ins for the official base images --------------------------------------------------
+# The base images the project's files name: image: lines of the compose files and FROM lines of
+# the Dockerfiles (not our own radio-* images, not build stages). Each must be pinned to a version
+# (README: where each image comes from), and gets the stand-in of the folder named like its
+# repository (dxflrs/garage: garage/), built FROM the Debian or the Node one.
+mapfile -t BASE_IMAGES < <({
+  sed -n 's/^ *image: *\([a-z0-9./-]*:[^ ]*\) *$/\1/p' "$ROOT"/docker-compose*.yml
+  sed -n 's/^FROM \([a-z0-9./-]*:[^ ]*\).*/\1/p' "$ROOT"/Dockerfile "$ROOT"/*/Dockerfile
+} | sort -u)
+for image in "${BASE_IMAGES[@]}"; do
+  [[ ${image#*:} =~ ^v?[0-9]+\.[0-9]+|^[a-z]+-20[0-9]{6}- ]] || die "$image is not pinned to a version"
+done
+echo "ok   every base image is pinned: ${BASE_IMAGES[*]}" >&2
+DEBIAN_IMAGE=$(printf '%s\n' "${BASE_IMAGES[@]}" | grep '^debian:')
+NODE_IMAGE=$(printf '%s\n' "${BASE_IMAGES[@]}" | grep '^node:')
+[ "$(wc -l <<<"$DEBIAN_IMAGE")" = 1 ] && [ "$(wc -l <<<"$NODE_IMAGE")" = 1 ] ||
+  die "the Dockerfiles name several Debian or Node images: ${BASE_IMAGES[*]}"
+# The image a station that ran MinIO still has (the name the compose file used), for the check of
+# scripts/migrate-minio.sh.
+OLD_MINIO_IMAGE=minio/minio:latest
+STANDINS=("${BASE_IMAGES[@]}" "$OLD_MINIO_IMAGE")
+
 has() { "$DOCKER" image inspect "$1" >/dev/null 2>&1; }
-standin_hash=$( (cd "$HERE/stand-ins" && find . -type f | sort | xargs sha256sum; "$ROOT/.tools/bin/node" --version) | sha256sum | cut -c1-16)
+standin_hash=$( (cd "$HERE/stand-ins" && find . -type f | sort | xargs sha256sum; "$ROOT/.tools/bin/node" --version
+  printf '%s\n' "${STANDINS[@]}") | sha256sum | cut -c1-16)
 standin_tar=$CACHE/stand-ins-$standin_hash.tar
-STANDINS=(debian:bookworm-slim postgres:15-alpine redis:7-alpine nginx:stable-alpine
-  "node:$NODE_VERSION-bookworm-slim" minio/minio:latest minio/mc:latest)
 if [ -f "$standin_tar" ]; then
   step "stand-in base images from the cache"
   "$DOCKER" load -q -i "$standin_tar" >/dev/null
@@ -120,12 +142,12 @@ fi
 build_standin() { # name folder
   has "$1" && return 0
   "$DOCKER" build -q --network host --secret id=ca,src="${CA_BUNDLE:-/etc/ssl/certs/ca-certificates.crt}" \
-    -t "$1" "$2" >/dev/null
+    --build-arg "DEBIAN=$DEBIAN_IMAGE" --build-arg "NODE=$NODE_IMAGE" -t "$1" "$2" >/dev/null
 }
 export DOCKER_BUILDKIT=1
 built=0
-if ! has debian:bookworm-slim; then
-  step "debian:bookworm-slim stand-in (debootstrap)"
+if ! has "$DEBIAN_IMAGE"; then
+  step "$DEBIAN_IMAGE stand-in (debootstrap)"
   rootfs_tar=$CACHE/debian-bookworm-minbase.tar
   if [ ! -f "$rootfs_tar" ]; then
     rootfs=$WORK/rootfs
@@ -135,11 +157,11 @@ if ! has debian:bookworm-slim; then
     rm -rf "$rootfs"
   fi
   "$DOCKER" import -c 'CMD ["bash"]' -c 'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' \
-    "$rootfs_tar" debian:bookworm-slim >/dev/null
+    "$rootfs_tar" "$DEBIAN_IMAGE" >/dev/null
   built=1
 fi
-if ! has "node:$NODE_VERSION-bookworm-slim"; then
-  step "node stand-in"
+if ! has "$NODE_IMAGE"; then
+  step "$NODE_IMAGE stand-in"
   ctx=$WORK/node-context
   mkdir -p "$ctx"
   cp "$HERE/stand-ins/node/Dockerfile" "$ctx/"
@@ -147,17 +169,17 @@ if ! has "node:$NODE_VERSION-bookworm-slim"; then
   npm_tgz=$CACHE/npm-10.9.2.tgz
   [ -f "$npm_tgz" ] || curl -fsSL -o "$npm_tgz" https://registry.npmjs.org/npm/-/npm-10.9.2.tgz
   mkdir -p "$ctx/npm" && tar -xzf "$npm_tgz" -C "$ctx/npm" --strip-components=1
-  build_standin "node:$NODE_VERSION-bookworm-slim" "$ctx"
+  build_standin "$NODE_IMAGE" "$ctx"
   built=1
 fi
-for pair in postgres:15-alpine=postgres redis:7-alpine=redis nginx:stable-alpine=nginx minio/minio:latest=minio; do
-  name=${pair%%=*}
+for name in "${STANDINS[@]}"; do
   has "$name" && continue
+  folder=$HERE/stand-ins/$(basename "${name%%:*}")
+  [ -d "$folder" ] || die "no stand-in for $name (compose-test/stand-ins/$(basename "${name%%:*}")/)"
   step "$name stand-in"
-  build_standin "$name" "$HERE/stand-ins/${pair#*=}"
+  build_standin "$name" "$folder"
   built=1
 done
-has minio/mc:latest || { "$DOCKER" tag minio/minio:latest minio/mc:latest; built=1; }
 if [ $built = 1 ]; then
   step "saving the stand-ins to the cache"
   rm -f "$CACHE"/stand-ins-*.tar
@@ -174,10 +196,15 @@ sed -e "s|^HTTP_PORT=.*|HTTP_PORT=$port|" \
   -e "s|^ADMIN_PASSWORD=.*|ADMIN_PASSWORD=$(secret)|" -e "s|^SESSION_SECRET=.*|SESSION_SECRET=$(secret)$(secret)|" \
   -e "s|^INTERNAL_TOKEN=.*|INTERNAL_TOKEN=$(secret)|" -e "s|^POSTGRES_PASSWORD=.*|POSTGRES_PASSWORD=$(secret)|" \
   -e "s|^ICECAST_SOURCE_PASSWORD=.*|ICECAST_SOURCE_PASSWORD=$(secret)|" -e "s|^ICECAST_ADMIN_PASSWORD=.*|ICECAST_ADMIN_PASSWORD=$(secret)|" \
-  -e "s|^MINIO_ROOT_PASSWORD=.*|MINIO_ROOT_PASSWORD=$(secret)|" -e "s|^DEMO_TRACK_SECONDS=.*|DEMO_TRACK_SECONDS=8|" \
+  -e "s|^GARAGE_RPC_SECRET=.*|GARAGE_RPC_SECRET=$(head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n')|" -e "s|^DEMO_TRACK_SECONDS=.*|DEMO_TRACK_SECONDS=8|" \
   -e "s|^PUBLIC_ORIGIN=.*|PUBLIC_ORIGIN=http://localhost:$port|" \
   -e "s|^LIBRARY_SCAN_MINUTES=.*|LIBRARY_SCAN_MINUTES=0.1|" \
   "$ROOT/.env.example" >"$WORK/env"
+# Like a station that ran MinIO: its root key in .env and no S3_SECRET_KEY yet, so Garage's key
+# is MinIO's root password (the compose file's fallback) until scripts/migrate-minio.sh writes it
+# down as S3_SECRET_KEY.
+export MINIO_ROOT_USER=radio MINIO_ROOT_PASSWORD=$(secret)
+printf 'MINIO_ROOT_USER=%s\nMINIO_ROOT_PASSWORD=%s\n' "$MINIO_ROOT_USER" "$MINIO_ROOT_PASSWORD" >>"$WORK/env"
 # scale.mjs asks run.sh to act (kill a copy, scale down, upgrade) by a file in $signals; each is
 # answered with <name>.done holding the time (ms) it was done.
 signals=$WORK/signals
@@ -214,8 +241,13 @@ step "up -d --wait"
 compose up -d --wait --no-build --quiet-pull
 compose ps --format '{{.Service}}: {{.Status}}' >&2
 
+# The bucket as the services reach it (docker-compose.yml's settings of uploads), for the checks
+# that compare what was stored.
+mapfile -t BUCKET_ENV < <(compose config --format json | jq -r '.services.uploads.environment
+  | to_entries[] | select(.key | startswith("S3_")) | "-e", "\(.key)=\(.value)"')
+
 step "smoke checks through the gateway"
-compose run --rm -T smoke
+compose run --rm -T "${BUCKET_ENV[@]}" smoke
 published=$(compose port gateway 8080)
 curl -fsS -o /dev/null "http://$published/" && echo "ok   the gateway's published port $published serves the SPA" >&2
 
@@ -285,5 +317,32 @@ wait "$load_pid" || die "answers during the upgrade were not all good"
 [ "$(running_images)" = "$next" ] || die "not every service runs the new image after the upgrade"
 [ "$(compose ps -q gateway)" = "$gateway_before" ] && gateway_note="the gateway kept running" || gateway_note="the gateway was recreated"
 echo "ok   upgraded in $((($(date +%s%3N) - upgrade_started) / 1000)) s; every Node service runs the new image; $gateway_note" >&2
+
+step "from MinIO to Garage: scripts/migrate-minio.sh moves a station's old volume"
+# What a station that ran MinIO has: its objects in the volume `storage`, written by the MinIO
+# image still in its Docker store. Here: what the checks above stored, and more, put there through
+# that image's stand-in; then Garage's volume goes, as if it had never run.
+old_minio=$("$DOCKER" run -d --network "${COMPOSE_PROJECT_NAME}_backend" --network-alias old-minio \
+  -v "${COMPOSE_PROJECT_NAME}_storage:/data" -e MINIO_ROOT_USER -e MINIO_ROOT_PASSWORD "$OLD_MINIO_IMAGE")
+compose run --rm -T "${BUCKET_ENV[@]}" -e PHASE=seed -e MINIO_ENDPOINT=http://old-minio:9000 \
+  -e MINIO_ROOT_USER -e MINIO_ROOT_PASSWORD migration
+"$DOCKER" rm -f "$old_minio" >/dev/null
+compose rm -sf s3 >/dev/null 2>&1
+"$DOCKER" volume rm "${COMPOSE_PROJECT_NAME}_s3-data" >/dev/null
+if upgrade >"$WORK/upgrade-minio.log" 2>&1; then cat "$WORK/upgrade-minio.log" >&2; die "an upgrade went on with the files in MinIO's volume"; fi
+grep -q 'scripts/migrate-minio.sh' "$WORK/upgrade-minio.log" || { cat "$WORK/upgrade-minio.log" >&2; die "the stopped upgrade does not name scripts/migrate-minio.sh"; }
+echo "ok   scripts/compose-upgrade.sh stops while the files are in MinIO's volume, naming scripts/migrate-minio.sh" >&2
+migrate() { # log
+  COMPOSE="${COMPOSE_CMD[*]}" ENV_FILE=$WORK/env SKIP_BUILD=1 "$ROOT/scripts/migrate-minio.sh" >"$1" 2>&1 ||
+    { tail -40 "$1" >&2; die "scripts/migrate-minio.sh failed"; }
+  grep -E '^(==>|done:)' "$1" | sed 's/^/     /' >&2
+}
+migration_started=$(date +%s%3N)
+migrate "$WORK/migrate.log"
+echo "ok   migrated in $((($(date +%s%3N) - migration_started) / 1000)) s (stack stopped, copied, compared, started)" >&2
+compose run --rm -T "${BUCKET_ENV[@]}" -e PHASE=check migration
+migrate "$WORK/migrate-again.log"
+grep -q ', 0 copied by this run' "$WORK/migrate-again.log" || die "running scripts/migrate-minio.sh again copied objects again"
+echo "ok   a second run copies nothing and compares every object again" >&2
 
 step "all checks passed"

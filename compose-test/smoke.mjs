@@ -1,10 +1,10 @@
 // Smoke checks of the compose stack, run by compose-test/run.sh in a container on the stack's
-// network, through the gateway as a browser would (the container also reads the storage and
-// library volumes, to compare what was stored byte for byte).
+// network, through the gateway as a browser would (the container also reads the library volume,
+// and the bucket with the services' key, to compare what was stored byte for byte).
 // Each check prints one line with its figure; the first failure ends the run with exit 1.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { BASE, check, client, elapsed, json, log, loggedInAdmin, poll } from './client.mjs';
+import { BASE, bucket, check, client, elapsed, json, log, loggedInAdmin, poll } from './client.mjs';
 
 const TRACK_SECONDS = Number(process.env.DEMO_TRACK_SECONDS ?? 8);
 
@@ -13,12 +13,7 @@ function files(dir) {
     entry.isDirectory() ? files(path.join(dir, entry.name)) : [path.join(dir, entry.name)],
   );
 }
-/** The object as the S3 stand-in (s3rver) keeps it in the storage volume. */
-function storedObject(key) {
-  const found = files('/storage').find((file) => file.endsWith(`/${key}._S3rver_object`));
-  check(found, `object ${key} is in the storage volume`);
-  return readFileSync(found);
-}
+const stored = await bucket();
 
 // 1. The admin from .env logs in.
 const { admin, me } = await loggedInAdmin();
@@ -108,7 +103,7 @@ const voice = await json(
   'voice message upload',
 );
 const voiceBack = Buffer.from(await (await admin('GET', voice.downloadUrl)).arrayBuffer());
-const voiceStored = storedObject(voice.downloadUrl.slice('/files/'.length));
+const voiceStored = await stored.read(voice.downloadUrl.slice('/files/'.length));
 check(
   voiceBack.length > 0 && voiceBack.equals(voiceStored),
   'voice message: served bytes equal the stored object',
@@ -149,7 +144,8 @@ const { downloadUrl } = await json(
   await admin('POST', `/api/cloud-uploads/${upload.id}/download`),
   'moderation download',
 );
-// MinIO publishes no port: the link is the gateway's (a signed path the uploads service streams).
+// The s3 service publishes no port: the link is the gateway's (a signed path the uploads service
+// streams).
 check(
   new URL(downloadUrl, BASE).origin === new URL(BASE).origin,
   `the moderation download link is the gateway's, not ${downloadUrl}`,
@@ -159,10 +155,11 @@ check(
   trackBack.equals(songBytes),
   `track upload: the download (${trackBack.length} bytes) equals the upload (${songBytes.length})`,
 );
-const storedTracks = files('/storage').filter((file) => statSync(file).size === songBytes.length);
+const sameSize = (await stored.list()).filter((object) => object.size === songBytes.length);
+const storedTracks = await Promise.all(sameSize.map((object) => stored.read(object.key)));
 check(
-  storedTracks.some((file) => readFileSync(file).equals(songBytes)),
-  'track upload is in the storage volume',
+  storedTracks.some((bytes) => bytes.equals(songBytes)),
+  `track upload is in the bucket ${stored.name}`,
 );
 log(
   `track upload #${upload.id}: ${songBytes.length} bytes stored, moderation download through the gateway identical`,

@@ -10,8 +10,10 @@
 #      keep being answered throughout;
 #   4. then the gateway and the built-in station, only where their image is new: a gateway
 #      restart is a second or two (the TLS proxy in front retries, see the README), a station
-#      restart a break in the stream. Postgres, Redis and MinIO are left alone (their images are
-#      upgraded on purpose, not by this); settings changed in .env: `docker compose up -d`.
+#      restart a break in the stream. Postgres, Redis and Garage (s3) are left alone (their images
+#      are upgraded on purpose, not by this); settings changed in .env: `docker compose up -d`.
+# A station whose files are still in MinIO's volume is stopped before anything happens: that move
+# is scripts/migrate-minio.sh, with the stack stopped.
 # Usage, in the checkout on the server, after `git pull`:
 #   scripts/compose-upgrade.sh
 # COMPOSE overrides the compose command (default: docker compose); SKIP_BUILD=1 uses images
@@ -21,6 +23,13 @@ read -r -a COMPOSE <<<"${COMPOSE:-docker compose}"
 ROLLING=(auth requests playlist uploads worker)
 compose() { "${COMPOSE[@]}" "$@"; }
 say() { printf '==> %s\n' "$*" >&2; }
+
+project=$(compose config | sed -n 's/^name: //p')
+if docker volume inspect "${project}_storage" >/dev/null 2>&1 &&
+  ! docker volume inspect "${project}_s3-data" >/dev/null 2>&1; then
+  say "UPGRADE STOPPED: the files are still in MinIO's volume ${project}_storage; this version keeps them in Garage. Run scripts/migrate-minio.sh (README: Production, From MinIO to Garage)."
+  exit 1
+fi
 
 if [ "${SKIP_BUILD:-}" != 1 ]; then
   say "building the new images"

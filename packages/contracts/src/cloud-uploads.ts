@@ -47,7 +47,7 @@ export const cloudUploadSchema = z.object({
     .nullable(),
   /** Below CLOUD_UPLOAD_MIN_KBPS (or unknown) for a lossy format. */
   lowBitrate: z.boolean(),
-  /** The file in an external storage view (e.g. the MinIO console); null when not configured. */
+  /** The file in an external storage view (e.g. a bucket browser); null when not configured. */
   storageUrl: z.string().nullable(),
   /** Null: never asked to be added to the station library. */
   libraryStatus: cloudUploadLibraryStatusSchema.nullable(),

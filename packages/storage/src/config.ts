@@ -6,7 +6,7 @@ import type { ObjectStorage } from './storage.ts';
 
 /** The variables of object storage, for the env schema of a process that stores objects. */
 export const storageEnv = z.object({
-  /** local: a folder (native default); s3: a bucket (MinIO under compose). */
+  /** local: a folder (native default); s3: a bucket (Garage under compose). */
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
   STORAGE_DIR: z.string().min(1).default('.data/storage'),
   S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),

@@ -14,18 +14,15 @@ import {
   type SignedUrlOptions,
 } from './storage.ts';
 
-export interface S3StorageOptions {
-  /** e.g. http://minio:9000 */
+export interface S3StorageOptions extends S3Credentials {
+  /** e.g. http://s3:3900 */
   endpoint: string;
-  accessKey: string;
-  secretKey: string;
   bucket: string;
-  region: string;
   /** Bytes per part of a multipart upload (S3's minimum is 5 MiB); the memory one upload uses. */
   partBytes?: number;
   /**
    * Where browsers reach the bucket (S3_PUBLIC_URL): signed links are the bucket's own presigned
-   * URLs at that address. Without it the bucket stays private (compose's MinIO publishes no port)
+   * URLs at that address. Without it the bucket stays private (compose's s3 publishes no port)
    * and signed links are signed paths under `servedAt.urlPrefix`, streamed by the uploads service.
    */
   publicEndpoint?: string;
@@ -40,7 +37,7 @@ const NOT_FOUND_CODES = new Set(['NoSuchKey', 'NotFound', 'NoSuchObject']);
 const isNotFound = (error: unknown): boolean =>
   error instanceof S3Error && NOT_FOUND_CODES.has(String(error.code));
 
-/** Objects in one S3 bucket through the minio client (MinIO under compose). */
+/** Objects in one S3 bucket through the minio client (Garage under compose). */
 export class S3Storage implements ObjectStorage {
   readonly #client: Client;
   /** Signs presigned URLs for the public address; null: links are signed paths of ours. */
@@ -50,14 +47,14 @@ export class S3Storage implements ObjectStorage {
   readonly #partBytes: number;
 
   constructor(options: S3StorageOptions) {
-    this.#client = clientFor(options.endpoint, options);
-    this.#publicClient = options.publicEndpoint ? clientFor(options.publicEndpoint, options) : null;
+    this.#client = s3Client(options.endpoint, options);
+    this.#publicClient = options.publicEndpoint ? s3Client(options.publicEndpoint, options) : null;
     this.#servedAt = options.servedAt;
     this.#bucket = options.bucket;
     this.#partBytes = Math.max(MIN_PART_BYTES, options.partBytes ?? DEFAULT_PART_BYTES);
   }
 
-  /** Creates the bucket when it does not exist (tests; compose's minio-setup makes it). */
+  /** Creates the bucket when it does not exist (tests; compose's s3 service makes its own). */
   async ensureBucket(): Promise<void> {
     if (!(await this.#client.bucketExists(this.#bucket)))
       await this.#client.makeBucket(this.#bucket);
@@ -128,7 +125,7 @@ export class S3Storage implements ObjectStorage {
     try {
       await this.#client.abortMultipartUpload(this.#bucket, key, uploadId);
     } catch {
-      // MinIO also removes stale incomplete uploads by itself (after 24 hours by default).
+      // Only parts are left then, never an object (`garage bucket cleanup-incomplete-uploads`).
     }
   }
 
@@ -178,8 +175,14 @@ export class S3Storage implements ObjectStorage {
   }
 }
 
+export interface S3Credentials {
+  accessKey: string;
+  secretKey: string;
+  region: string;
+}
+
 /** A path-style client; with the region given it never asks the server for one (presigning is offline). */
-function clientFor(endpoint: string, options: S3StorageOptions): Client {
+export function s3Client(endpoint: string, options: S3Credentials): Client {
   const url = new URL(endpoint);
   const useSSL = url.protocol === 'https:';
   return new Client({

@@ -22,7 +22,7 @@ export function attachmentDisposition(name: string): string {
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
 }
 
-/** Object storage: a local folder (native) or an S3 bucket (MinIO under compose). */
+/** Object storage: a local folder (native) or an S3 bucket (Garage under compose). */
 export interface ObjectStorage {
   /** Stores the stream under `key`. On any failure nothing is left under the key. */
   put(key: string, body: Readable, options: PutOptions): Promise<{ size: number }>;

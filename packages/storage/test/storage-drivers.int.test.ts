@@ -411,7 +411,7 @@ describe('S3 object storage, part by part', () => {
     );
   });
 
-  // s3rver does not implement the abort (MinIO and S3 do): what is checked here is that it is asked.
+  // s3rver does not implement the abort (Garage and S3 do): what is checked here is that it is asked.
   it('aborts the multipart upload of a stream that breaks off', async () => {
     const storage = await proxied();
     await expect(

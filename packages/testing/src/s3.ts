@@ -17,8 +17,8 @@ export interface S3Server {
 }
 
 /**
- * s3rver's built-in account. No MinIO server can be installed from the registries we reach
- * (npm, Debian), so tests use s3rver: an S3 server over real HTTP with signature checks,
+ * s3rver's built-in account. No real S3 server (Garage, MinIO) installs from the registries we
+ * reach (npm, Debian), so tests use s3rver: an S3 server over real HTTP with signature checks,
  * multipart uploads and presigned URLs, started as its own process like Postgres and Redis.
  */
 const ACCESS_KEY = 'S3RVER';

@@ -13,8 +13,8 @@ export const uploadsEnv = serviceEnv
     /** How long an admin's download link of an uploaded track works. */
     CLOUD_UPLOAD_LINK_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
     /**
-     * The admin page's link to an upload in an external storage view, e.g. the MinIO console's
-     * `http://localhost:9001/browser/{bucket}/{key}`; no link when unset.
+     * The admin page's link to an upload in an external storage view, e.g. a bucket browser's
+     * `https://files.example.nl/browser/{bucket}/{key}`; no link when unset.
      */
     STORAGE_VIEW_URL_TEMPLATE: z
       .string()

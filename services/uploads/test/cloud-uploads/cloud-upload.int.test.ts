@@ -485,7 +485,7 @@ describe('track uploads in an S3 bucket', () => {
     return id;
   }
 
-  // Compose's MinIO publishes no port: the admin's link must work through the gateway.
+  // Compose's s3 publishes no port: the admin's link must work through the gateway.
   it('downloads from a private bucket by a signed path the uploads service streams', async () => {
     const bytes = await makeTrack('mp3');
     const id = await approvedUpload(bucket, bytes);
