@@ -265,8 +265,10 @@ describe('the worker without its dependencies', () => {
     try {
       await waitFor(async () => (await stat(heartbeatFile)).size > 0, 'first heartbeat');
       const firstBeat = (await stat(heartbeatFile)).mtimeMs;
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
-      expect((await stat(heartbeatFile)).mtimeMs).toBeGreaterThan(firstBeat);
+      await waitFor(
+        async () => (await stat(heartbeatFile)).mtimeMs > firstBeat,
+        'another heartbeat while Redis is down',
+      );
       expect(await sessionIds()).toEqual(['verlopen']);
 
       await gate.restore();
@@ -292,8 +294,14 @@ describe('the worker without its dependencies', () => {
     const gatedDb = createDb(gate.url);
     const worker = start({ db: gatedDb, log });
     try {
-      await new Promise((resolve) => setTimeout(resolve, 2_000));
-      // About 10 failed polls in 2 s, one line.
+      // Several failed polls, one line.
+      await waitFor(
+        async () =>
+          (await worker.jobs.queue('now-playing').getJobs(['failed'])).filter(
+            (job) => job.name === 'ingest-now-playing',
+          ).length >= 5,
+        'polls failing while Postgres is down',
+      );
       const failed = lines.filter(
         (line) => line.msg === 'job failed' && line.job === 'ingest-now-playing',
       );
