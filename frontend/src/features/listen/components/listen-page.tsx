@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Page } from '@/components/ui/page';
 import { Skeleton } from '@/components/ui/skeleton';
-import { CopyLink } from './copy-link';
+import { CopyLink, CopyLinkPlaceholder } from './copy-link';
 
 type ListenPageProps = {
   /** The live player (another feature's, put in by the route). */
@@ -57,7 +57,7 @@ export function ListenPage({ player, streamUrl, radioDirectoryUrl, isLoading }: 
                   label="Directe streamlink"
                 />
               ) : isLoading ? (
-                <Skeleton className="h-11 w-full" />
+                <CopyLinkPlaceholder />
               ) : (
                 <Unavailable>
                   De streamlink is nu niet beschikbaar. Probeer het later nog eens.
