@@ -12,6 +12,7 @@ import path from 'node:path';
 import { type Page } from '@playwright/test';
 import { expect, test } from '../support/test.ts';
 import { createListener, logIn, lookAt, PHONE, toastText } from '../support/pages.ts';
+import { localStagingDir } from '../../packages/storage/src/local-storage.ts';
 import { dataDir } from '../support/stack.ts';
 
 // The listener's upload page /upload in Chromium against the native stack: the login gate, the
@@ -282,7 +283,7 @@ test.describe('upload page', () => {
 
     // Nothing stored once the server has let go of what it had received: its work folders for
     // uploads in progress are gone.
-    const incoming = path.join(dataDir(), 'storage', '.incoming');
+    const incoming = localStagingDir(path.join(dataDir(), 'storage'));
     await expect
       .poll(() => (existsSync(incoming) ? readdirSync(incoming) : []), {
         message: 'the cancelled upload’s work folder is removed',

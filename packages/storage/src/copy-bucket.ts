@@ -53,25 +53,29 @@ async function sha256(stream: Readable): Promise<string> {
   return hash.digest('hex');
 }
 
-async function fingerprint(at: BucketLocation, key: string): Promise<Fingerprint> {
+async function statWithType(at: BucketLocation, key: string) {
   const stat = await at.client.statObject(at.bucket, key);
   const contentType = stat.metaData['content-type'];
+  return { size: stat.size, contentType: typeof contentType === 'string' ? contentType : '' };
+}
+
+async function fingerprint(at: BucketLocation, key: string): Promise<Fingerprint> {
+  const { size, contentType } = await statWithType(at, key);
   return {
-    size: stat.size,
-    contentType: typeof contentType === 'string' ? contentType : '',
+    size,
+    contentType,
     sha256: await sha256(await at.client.getObject(at.bucket, key)),
   };
 }
 
 async function copyObject(from: BucketLocation, to: BucketLocation, key: string): Promise<void> {
-  const stat = await from.client.statObject(from.bucket, key);
-  const contentType = stat.metaData['content-type'];
+  const { size, contentType } = await statWithType(from, key);
   await to.client.putObject(
     to.bucket,
     key,
     await from.client.getObject(from.bucket, key),
-    stat.size,
-    typeof contentType === 'string' ? { 'Content-Type': contentType } : {},
+    size,
+    contentType ? { 'Content-Type': contentType } : {},
   );
 }
 

@@ -8,7 +8,7 @@ export {
   type PutOptions,
   type SignedUrlOptions,
 } from './storage.ts';
-export { LocalStorage, type LocalStorageOptions } from './local-storage.ts';
+export { LocalStorage, localStagingDir, type LocalStorageOptions } from './local-storage.ts';
 export { s3Client, S3Storage, type S3Credentials, type S3StorageOptions } from './s3-storage.ts';
 export { copyBucket, type BucketLocation, type CopyReport } from './copy-bucket.ts';
 export {

@@ -22,7 +22,9 @@ export interface LocalStorageOptions extends StorageContext {
 
 /** Content types live next to the object, since a plain file has none. */
 const TYPE_SUFFIX = '.content-type';
-const TEMP_DIR = '.incoming';
+
+/** Where the local driver (and the uploads service's work folders) keep what is not stored yet. */
+export const localStagingDir = (dir: string): string => path.join(dir, '.incoming');
 
 const isMissing = (error: unknown): boolean =>
   (error as NodeJS.ErrnoException | null)?.code === 'ENOENT';
@@ -36,7 +38,7 @@ export class LocalStorage implements ObjectStorage {
   }
 
   get stagingDir(): string {
-    return path.join(this.#options.dir, TEMP_DIR);
+    return localStagingDir(this.#options.dir);
   }
 
   #file(key: string): string {
@@ -46,7 +48,7 @@ export class LocalStorage implements ObjectStorage {
 
   async put(key: string, body: Readable, options: PutOptions): Promise<{ size: number }> {
     const file = this.#file(key);
-    const tempDir = path.join(this.#options.dir, TEMP_DIR);
+    const tempDir = this.stagingDir;
     await mkdir(tempDir, { recursive: true });
     await mkdir(path.dirname(file), { recursive: true });
     const temp = path.join(tempDir, randomBytes(12).toString('hex'));

@@ -2,6 +2,7 @@ import { readdir } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import type { TestApp, TestUser } from '@radio/service-kit/testing';
+import { localStagingDir } from '@radio/storage';
 import { waitFor } from '@radio/testing';
 
 /** The stored objects (files of the local driver) and the rows of `table`, to prove nothing stayed. */
@@ -23,7 +24,7 @@ export async function storedState(
 
 /** The service's folders for uploads in progress (the local driver's staging folder). */
 export async function workDirs(storageDir: string): Promise<string[]> {
-  const entries = await readdir(path.join(storageDir, '.incoming')).catch(() => []);
+  const entries = await readdir(localStagingDir(storageDir)).catch(() => []);
   return entries.sort();
 }
 
