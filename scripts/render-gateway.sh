@@ -32,6 +32,8 @@ done
 # Not /dev/stdout: under the supervisor stdout is a socket, which nginx cannot open.
 : "${GATEWAY_ACCESS_LOG:=$LOG_DIR/gateway-access.log}"
 : "${GATEWAY_STREAM_ORIGINS:=https:}"
+# HSTS when the site is served over https.
+: "${GATEWAY_PUBLIC_ORIGIN:=$PUBLIC_ORIGIN}"
 # Each worker's open files (stream listeners hold two each): what nginx may raise itself to,
 # the hard limit it inherits (`ulimit -Hn`), up to 65536.
 if [ -z "${GATEWAY_MAX_FILES:-}" ]; then

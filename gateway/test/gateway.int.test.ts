@@ -169,6 +169,7 @@ class Gateway {
       GATEWAY_RESOLVER: '127.0.0.1',
       GATEWAY_ACCESS_LOG: this.accessLog,
       GATEWAY_STREAM_ORIGINS: 'https:',
+      GATEWAY_PUBLIC_ORIGIN: 'http://localhost:8080,http://127.0.0.1:8080',
       GATEWAY_TRUSTED_PROXIES: '',
       GATEWAY_MAX_FILES: execFileSync('sh', ['-c', 'ulimit -Hn'], { encoding: 'utf8' }).trim(),
       ...this.env,
@@ -394,6 +395,42 @@ describe('the listener cache', () => {
     expect(api.hits('/api/playlist?') - archive).toBeLessThanOrEqual(3);
   });
 
+  it("never answers an archive query with another query's day or hour", async () => {
+    // What the playlist service reads: case-sensitive keys, decoded; a repeated key is a list.
+    const reads = (pathAndQuery: string) => {
+      const query = new URLSearchParams(pathAndQuery.split('?')[1] ?? '');
+      return { date: query.getAll('date'), hour: query.getAll('hour') };
+    };
+    const queries = [
+      '?DATE=2025-02-02&date=2026-11-27&hour=all',
+      '?date=2025-02-02&hour=all',
+      '?date=2026-11-27&DATE=2025-02-02&hour=all',
+      '?date=2026-11-27&hour=all',
+      '?%64ate=2026-11-27&hour=all',
+      '?hour=all',
+      '?date=2025-02-02&date=2026-11-27&hour=all',
+      '?date=2025-02-02&hour=all',
+      '?date=2025-02-02&Hour=3&hour=all&HOUR=4',
+      '?date=2025-02-02&hour=3',
+      '?date=2025-02-02&hour=3&hour=all',
+      '?date=2025-02-02&h%6Fur=3',
+      '?date=2025-02-02',
+    ];
+    for (const round of [1, 2]) {
+      for (const query of queries) {
+        for (const path of ['/api/playlist', '/api/playlist/available-hours']) {
+          const answer = await echoed(await fetch(gateway.url(`${path}${query}`)));
+          expect({ round, path, query, reads: reads(answer.url) }).toEqual({
+            round,
+            path,
+            query,
+            reads: reads(query),
+          });
+        }
+      }
+    }
+  });
+
   it('does not hand out an old now playing after an idle spell', async () => {
     await fetch(gateway.url('/api/now-playing'));
     const cached = gateway.cacheFile('now-playing');
@@ -408,6 +445,34 @@ describe('the listener cache', () => {
     // The answer was fetched for this request, not one kept from before the pause (that one
     // would carry an earlier count).
     expect(after.count).toBe(answered + 1);
+  });
+});
+
+describe('HSTS', () => {
+  it('is sent only when the public origin is https', async () => {
+    const upstream = `http://127.0.0.1:${api.port}`;
+    const secure = await new Gateway({
+      GATEWAY_AUTH_UPSTREAM: upstream,
+      GATEWAY_REQUESTS_UPSTREAM: upstream,
+      GATEWAY_PLAYLIST_UPSTREAM: upstream,
+      GATEWAY_UPLOADS_UPSTREAM: `http://127.0.0.1:${closedPort}`,
+      GATEWAY_STREAM_UPSTREAM: upstream,
+      GATEWAY_PUBLIC_ORIGIN: 'https://radio.example,https://www.radio.example',
+    }).start();
+    try {
+      for (const target of ['/', '/api/now-playing', '/api/onbekend', '/assets/app.js']) {
+        const headers = (await fetch(secure.url(target))).headers;
+        expect({ target, hsts: headers.get('strict-transport-security') }).toEqual({
+          target,
+          hsts: 'max-age=31536000',
+        });
+        expect((await fetch(gateway.url(target))).headers.has('strict-transport-security')).toBe(
+          false,
+        );
+      }
+    } finally {
+      await secure.stop();
+    }
   });
 });
 

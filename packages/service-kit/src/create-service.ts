@@ -12,7 +12,7 @@ import type { Registry } from 'prom-client';
 import { createDb, type Db } from '@radio/db';
 import { JobProducer } from '@radio/contracts/jobs-producer';
 import { AdminAuditTrail } from './audit/admin-audit-trail.ts';
-import { assertRedisReady } from './dependency-errors.ts';
+import { assertRedisReady, watchRedisStalls } from './dependency-errors.ts';
 import { refuseCrossSiteRequests } from './access/same-origin.ts';
 import { enforceRoutePolicy } from './access/route-policy.ts';
 import type { ServiceConfig } from './config.ts';
@@ -68,8 +68,11 @@ export interface ServiceOptions {
   writesSessions?: boolean;
 }
 
-/** A Redis call that gets no answer in this time fails (503) instead of holding the request. */
-const REDIS_COMMAND_TIMEOUT_MS = 1_000;
+/**
+ * A Redis call that gets no answer in this time fails (503) instead of holding the request;
+ * short enough that a call sent just as Redis froze still gets its 503 within a second.
+ */
+const REDIS_COMMAND_TIMEOUT_MS = 500;
 
 function createRedis(url: string, logger: FastifyBaseLogger, limiter: LogLimiter): Redis {
   // Fail calls fast while Redis is away instead of queueing them for minutes.
@@ -142,7 +145,9 @@ export async function createService(options: ServiceOptions): Promise<ServiceApp
       await auditJobs.enqueue('record-admin-change', event);
     }),
   );
+  const stopRedisWatch = watchRedisStalls(app.redis);
   const releaseConnections = async (): Promise<void> => {
+    stopRedisWatch();
     // BullMQ's close never settles while Redis is down; shutdown does not wait for it.
     await Promise.race([auditJobs.close(), sleep(1_000, undefined, { ref: false })]);
     await app.db.destroy();

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { HttpError } from './errors.ts';
 
 export const SERVICE_UNAVAILABLE_MESSAGE =
@@ -72,10 +73,50 @@ interface RedisStatus {
   status: string;
 }
 
+/** Clients whose connection is open but whose Redis does not answer (see watchRedisStalls). */
+const stalledClients = new WeakSet<RedisStatus>();
+
 /**
- * Fails at once while the Redis client is not connected, instead of queueing the command
- * until ioredis gives up on it (seconds).
+ * Fails at once while the Redis client is not connected, or connected to a Redis that does not
+ * answer, instead of sending the command and waiting for its timeout.
  */
 export function assertRedisReady(redis: RedisStatus): void {
-  if (redis.status !== 'ready') throw new DependencyUnavailableError('redis');
+  if (redis.status !== 'ready' || stalledClients.has(redis)) {
+    throw new DependencyUnavailableError('redis');
+  }
+}
+
+const HEARTBEAT_MS = 250;
+/** Far above a healthy Redis's answer time, well below the command timeout. */
+const STALL_MS = 250;
+
+/**
+ * Pings Redis all the time. A frozen Redis (stopped process, stalled host) keeps its connections
+ * open, so the client stays "ready" and every call would wait for its command timeout; once a
+ * ping goes unanswered for STALL_MS, assertRedisReady fails at once until a ping is answered.
+ * Returns the function that stops the watch.
+ */
+export function watchRedisStalls(redis: RedisStatus & { ping(): Promise<unknown> }): () => void {
+  let stopped = false;
+  const beat = async (): Promise<void> => {
+    while (!stopped) {
+      if (redis.status === 'ready') {
+        const stall = setTimeout(() => stalledClients.add(redis), STALL_MS).unref();
+        try {
+          await redis.ping();
+          stalledClients.delete(redis);
+        } catch {
+          // Not answered in time or not connected: the next ping tells.
+        } finally {
+          clearTimeout(stall);
+        }
+      }
+      await sleep(HEARTBEAT_MS, undefined, { ref: false });
+    }
+  };
+  void beat();
+  return () => {
+    stopped = true;
+    stalledClients.delete(redis);
+  };
 }

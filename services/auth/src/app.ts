@@ -1,5 +1,6 @@
 import { createService, type ServiceApp } from '@radio/service-kit';
 import { AccountService } from './account/account-service.ts';
+import { DeviceCookie } from './account/device-cookie.ts';
 import { LoginThrottle } from './account/login-throttle.ts';
 import { RegistrationLimit } from './account/registration-limit.ts';
 import { isRegistrationEnabled } from './account/registration-setting.ts';
@@ -25,7 +26,7 @@ export function buildApp(config: AuthConfig): Promise<ServiceApp> {
         registrations: new RegistrationLimit(app.redis),
         isRegistrationEnabled: () => isRegistrationEnabled(app.db),
       });
-      await app.register(accountRoutes(account));
+      await app.register(accountRoutes(account, new DeviceCookie(config.SESSION_SECRET)));
       await app.register(adminUserRoutes(new UserAdminService(users)));
       await app.register(auditLogRoutes(new AuditLogRepository(app.db)));
       let stopFirstAdmin = (): void => {};

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SERVICE_UNAVAILABLE_MESSAGE } from '@radio/service-kit';
 import {
@@ -133,5 +134,51 @@ describe('while Redis is down', () => {
     expect((await t.client().get('/readyz')).statusCode).toBe(503);
     await link.restore();
     await waitFor(async () => (await t.client().get('/readyz')).statusCode === 200, 'readiness');
+  });
+});
+
+/** The login throttle's failure counters in Redis that are above 0. */
+async function loginCounters(t: TestApp): Promise<Record<string, number>> {
+  const counters: Record<string, number> = {};
+  for (const key of await t.app.redis.keys('auth:login:*')) {
+    const kind = key.split(':')[2] ?? '';
+    if (!['pair', 'ip', 'email'].includes(kind)) continue;
+    const value = Number(
+      kind === 'email' ? await t.app.redis.hget(key, 'count') : await t.app.redis.get(key),
+    );
+    if (value > 0) counters[key] = value;
+  }
+  return counters;
+}
+
+describe('while Redis is frozen (SIGSTOP)', () => {
+  it('correct logins answer 200 or a fast 503, and none counts as a failed attempt', async () => {
+    const app = await createTestApp(buildAuthApp);
+    t = app;
+    const users = [await app.createUser(), await app.createUser(), await app.createUser()];
+    const info = await app.app.redis.info('server');
+    const redisPid = Number(/process_id:(\d+)/.exec(info)?.[1]);
+    process.kill(redisPid, 'SIGSTOP');
+    const answers: { status: number; ms: number }[] = [];
+    try {
+      const frozenUntil = Date.now() + 4_000;
+      while (Date.now() < frozenUntil) {
+        for (const user of users) {
+          const { value: response, ms } = await timed(() => logIn(app, user));
+          answers.push({ status: response.statusCode, ms: Math.round(ms) });
+        }
+        await sleep(50);
+      }
+    } finally {
+      process.kill(redisPid, 'SIGCONT');
+    }
+    // Answered after every command the service sent during the freeze.
+    await app.app.redis.ping();
+    const counters = await loginCounters(app);
+    const slow = answers.filter((a) => a.status !== 200 && a.ms >= 1_000);
+    expect(answers.filter((a) => a.status !== 200 && a.status !== 503)).toEqual([]);
+    expect(slow).toEqual([]);
+    expect(counters).toEqual({});
+    for (const user of users) expect((await logIn(app, user)).statusCode).toBe(200);
   });
 });

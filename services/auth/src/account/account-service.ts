@@ -9,7 +9,7 @@ import type { SessionUser } from '@radio/service-kit';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../users/passwords.ts';
 import { userErrors } from '../users/user-errors.ts';
 import type { UsersRepository } from '../users/users-repository.ts';
-import type { LoginThrottle } from './login-throttle.ts';
+import type { LoginClient, LoginThrottle } from './login-throttle.ts';
 import type { RegistrationLimit } from './registration-limit.ts';
 
 export interface AccountServiceDeps {
@@ -48,8 +48,8 @@ export class AccountService {
   }
 
   /** Unknown e-mail and wrong password get the same answer, after the same amount of work. */
-  async login(body: LoginBody, ip: string): Promise<UserRow> {
-    const user = await this.#throttle.attempt(body.email, ip, async () => {
+  async login(body: LoginBody, client: LoginClient): Promise<UserRow> {
+    const user = await this.#throttle.attempt(body.email, client, async () => {
       const found = await this.#users.findByEmail(body.email);
       const passwordMatches = found
         ? await verifyPassword(found.passwordHash, body.password)

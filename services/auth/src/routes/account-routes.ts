@@ -15,9 +15,10 @@ import {
   type RoutePlugin,
 } from '@radio/service-kit';
 import type { AccountService } from '../account/account-service.ts';
+import type { DeviceCookie } from '../account/device-cookie.ts';
 import { toUserResponse } from '../users/user-response.ts';
 
-export function accountRoutes(account: AccountService): RoutePlugin {
+export function accountRoutes(account: AccountService, devices: DeviceCookie): RoutePlugin {
   return async (app) => {
     app.get(
       '/api/auth/user',
@@ -31,9 +32,11 @@ export function accountRoutes(account: AccountService): RoutePlugin {
         config: { access: 'public' },
         schema: { body: loginBodySchema, response: { 200: userSchema } },
       },
-      async (request) => {
-        const user = await account.login(request.body, request.ip);
+      async (request, reply) => {
+        const device = devices.read(request);
+        const user = await account.login(request.body, { ip: request.ip, device });
         await startUserSession(request, user.id);
+        devices.write(reply, device);
         return toUserResponse(user);
       },
     );

@@ -48,6 +48,43 @@ describe('login throttle: guessing is slowed, the owner is not locked out', () =
     expect((await login(owner.email, owner.password, '203.0.113.30')).statusCode).toBe(200);
   });
 
+  it('lets nobody at the same address lock the owner out of a browser they logged in from', async () => {
+    const studio = '198.51.100.7';
+    const admin = await t.createUser({ role: 'admin' });
+    const adminBrowser = t.client();
+    expect((await login(admin.email, admin.password, studio, adminBrowser)).statusCode).toBe(200);
+    for (let attempt = 0; attempt < 20; attempt += 1) {
+      const email = attempt < 5 ? admin.email : `iemand${attempt}@radio.test`;
+      await login(email, 'fout', studio);
+    }
+    // The address and the admin's account from this address are blocked for new browsers...
+    expect((await login(admin.email, admin.password, studio)).statusCode).toBe(429);
+    expect((await login('ander@radio.test', 'fout', studio)).statusCode).toBe(429);
+    // ...but not for the admin's own browser.
+    expect((await login(admin.email, admin.password, studio, adminBrowser)).statusCode).toBe(200);
+  });
+
+  it('limits wrong passwords from a known browser on their own, and ignores a forged device cookie', async () => {
+    const owner = await t.createUser();
+    const browser = t.client();
+    expect((await login(owner.email, owner.password, '203.0.113.40', browser)).statusCode).toBe(
+      200,
+    );
+    const deviceCookie = browser.cookies.get('radio.device') ?? '';
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      expect((await login(owner.email, 'fout', '203.0.113.40', browser)).statusCode).toBe(401);
+    }
+    expect((await login(owner.email, owner.password, '203.0.113.40', browser)).statusCode).toBe(
+      429,
+    );
+    // Another browser at the same address is counted apart, and a forged cookie makes no
+    // browser known.
+    const forged = t.client();
+    forged.cookies.set('radio.device', `${deviceCookie.split('.')[0]}.vervalst`);
+    expect((await login(owner.email, 'fout', '203.0.113.40', forged)).statusCode).toBe(401);
+    expect((await login(owner.email, owner.password, '203.0.113.40')).statusCode).toBe(200);
+  });
+
   it('never stops the logged-in owner from changing the password while the login is under attack', async () => {
     const owner = await t.createUser();
     const browser = await t.clientFor(owner);

@@ -10,6 +10,9 @@ import {
   type NowPlayingSnapshot,
 } from '@radio/contracts';
 
+/** A failed subscription or load is tried again after this long. */
+const RETRY_MS = 1_000;
+
 export interface RenderedNowPlaying {
   body: NowPlayingResponse;
   json: string;
@@ -34,6 +37,8 @@ export class NowPlayingFeed {
   /** Counts snapshot changes: a load that a publication overtook is dropped. */
   #version = 0;
   #rendered: { second: number; version: number; value: RenderedNowPlaying } | null = null;
+  #retry: NodeJS.Timeout | undefined;
+  #stopped = false;
 
   constructor(options: NowPlayingFeedOptions) {
     this.#options = options;
@@ -43,15 +48,19 @@ export class NowPlayingFeed {
     );
   }
 
+  /**
+   * Subscribes and loads the snapshot; while Redis cannot be reached or does not answer, the
+   * service starts anyway (not ready, no now playing) and tries again until it can.
+   */
   async start(): Promise<void> {
     this.#subscriber.on('message', (_channel: string, message: string) => this.#receive(message));
-    await this.#subscriber.subscribe(NOW_PLAYING_CHANNEL);
-    // Registered after the first connection: every later 'ready' is a reconnect.
-    this.#subscriber.on('ready', () => void this.#load());
-    await this.#load();
+    this.#subscriber.on('ready', () => void this.#catchUp());
+    await this.#catchUp();
   }
 
   stop(): void {
+    this.#stopped = true;
+    clearTimeout(this.#retry);
     this.#subscriber.disconnect();
   }
 
@@ -76,9 +85,12 @@ export class NowPlayingFeed {
     this.#version += 1;
   }
 
-  async #load(): Promise<void> {
+  /** On start and on every (re)connection, when publications may have been missed. */
+  async #catchUp(): Promise<void> {
+    clearTimeout(this.#retry);
     const version = this.#version;
     try {
+      await this.#subscriber.subscribe(NOW_PLAYING_CHANNEL);
       const json = await this.#options.redis.get(NOW_PLAYING_KEY);
       const snapshot = json === null ? null : this.#parse(json);
       if (snapshot && version === this.#version) {
@@ -87,6 +99,7 @@ export class NowPlayingFeed {
       }
     } catch (error) {
       this.#options.log.warn({ err: error }, 'could not load the now playing from redis');
+      if (!this.#stopped) this.#retry = setTimeout(() => void this.#catchUp(), RETRY_MS).unref();
     }
   }
 

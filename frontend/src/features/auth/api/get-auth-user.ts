@@ -3,14 +3,14 @@ import type { User } from '@radio/contracts';
 import { ApiError, apiJson } from '@/lib/api-client';
 
 const USER_STALE_MS = 5 * 60 * 1000;
-/** Tries after a failure that is not a 401 (503, network); the delays grow (1 s, 2 s, 4 s...). */
-const USER_RETRIES = 4;
 
 export const authUserQueryKey = ['auth', 'user'] as const;
 
 /**
- * The logged-in user, or null. Only a 401 means nobody is logged in: any other failure (a 503
- * during an outage, no network) is thrown, so the query retries and keeps the last known user.
+ * The logged-in user, or null after a 401. Any other failure (a 503 during an outage, no
+ * network) also leaves no user, without retrying (spec section 7), but is thrown so that a page
+ * for logged-in users can say the service is briefly unavailable instead of sending the visitor
+ * to the login; a user already known is kept.
  */
 export async function fetchAuthUser(): Promise<User | null> {
   try {
@@ -25,7 +25,7 @@ export const authUserQueryOptions = queryOptions({
   queryKey: authUserQueryKey,
   queryFn: fetchAuthUser,
   staleTime: USER_STALE_MS,
-  retry: USER_RETRIES,
+  retry: false,
 });
 
 export function useAuthUser() {

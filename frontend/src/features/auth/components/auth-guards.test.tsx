@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
-import { mockFetch, pending, sessionHandlers, testUser } from '@/test/fetch-mock';
+import { errorResponse, mockFetch, pending, sessionHandlers, testUser } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
 
 describe('the admin guard', () => {
@@ -49,6 +49,30 @@ describe('the other access rules', () => {
     const { router } = await renderApp('/account');
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+  });
+
+  it('says at once on /account that the service is briefly unavailable when it answers 503', async () => {
+    const fetchMock = mockFetch({
+      ...sessionHandlers(null),
+      'GET /api/auth/user': () =>
+        errorResponse(
+          503,
+          'De dienst is tijdelijk niet beschikbaar. Probeer het over een minuut opnieuw.',
+          'SERVICE_UNAVAILABLE',
+        ),
+    });
+
+    const { router } = await renderApp('/account');
+
+    expect(
+      await screen.findByText(/De dienst is tijdelijk niet beschikbaar/, {}, { timeout: 500 }),
+    ).toBeVisible();
+    expect(screen.queryByText('Authenticatie controleren...')).toBeNull();
+    expect(router.state.location.pathname).toBe('/account');
+    const userCalls = fetchMock.mock.calls.filter(([url]) =>
+      String(url).endsWith('/api/auth/user'),
+    );
+    expect(userCalls).toHaveLength(1);
   });
 
   it('shows a listener their account with the Dutch role name', async () => {

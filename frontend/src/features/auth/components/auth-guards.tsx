@@ -50,7 +50,8 @@ function AuthenticationUnavailable({ onRetry }: { onRetry: () => void }) {
       className="mx-auto flex max-w-md flex-col items-center gap-4 py-16 text-center"
     >
       <p className="text-muted-foreground">
-        We kunnen nu niet controleren of je bent ingelogd. Probeer het zo opnieuw.
+        De dienst is tijdelijk niet beschikbaar, dus we kunnen nu niet controleren of je bent
+        ingelogd. Probeer het zo opnieuw.
       </p>
       <Button variant="outline" onClick={onRetry}>
         Opnieuw proberen

@@ -48,6 +48,7 @@ describe('the Deezer ARL form', () => {
     fireEvent.change(screen.getByLabelText('Nieuwe ARL'), { target: { value: ARL } });
     fireEvent.click(screen.getByRole('button', { name: 'Testen en opslaan' }));
     const result = await screen.findByText(/^Ongeldige ARL Token: Deezer kent deze ARL niet/);
+    expect(await screen.findByText('Ongeldige ARL Token')).toBeVisible();
     expect(onSaved).not.toHaveBeenCalled();
     expect(result.getAttribute('role')).toBe('status');
   });
@@ -68,6 +69,10 @@ describe('the Deezer ARL form', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Testen en opslaan' }));
     const result = await screen.findByText(/^ARL niet getest: Deezer is niet bereikbaar/);
     expect(result.textContent).not.toContain('Ongeldige');
+    // No toast ("Ongeldige ARL Token" with this message) about a token that was never tested.
+    expect(
+      screen.queryByText('Deezer is niet bereikbaar; de opgeslagen ARL is niet gewijzigd.'),
+    ).toBeNull();
   });
 
   it('stores a valid one and names the account', async () => {

@@ -53,7 +53,8 @@ export function DeezerArlForm({
           setArl('');
           onSaved?.();
           toast({ title: 'ARL opgeslagen', description: answer.message });
-        } else {
+        } else if (answer.tested) {
+          // Only a token Deezer refused is invalid; an untested one is explained in the form.
           toast({
             variant: 'destructive',
             title: 'Ongeldige ARL Token',
