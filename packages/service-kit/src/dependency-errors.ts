@@ -101,9 +101,16 @@ export function watchRedisStalls(redis: RedisStatus & { ping(): Promise<unknown>
   const beat = async (): Promise<void> => {
     while (!stopped) {
       if (redis.status === 'ready') {
-        const stall = setTimeout(() => stalledClients.add(redis), STALL_MS).unref();
+        let answered = false;
+        // setImmediate runs after the poll phase: an answer that arrived while this process was
+        // busy past STALL_MS (a blocked event loop, not a frozen Redis) is read first.
+        const stall = setTimeout(
+          () => setImmediate(() => answered || stalledClients.add(redis)),
+          STALL_MS,
+        ).unref();
         try {
           await redis.ping();
+          answered = true;
           stalledClients.delete(redis);
         } catch {
           // Not answered in time or not connected: the next ping tells.
