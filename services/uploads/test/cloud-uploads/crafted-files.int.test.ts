@@ -1,0 +1,102 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CloudUpload } from '@radio/contracts';
+import { createTestApp, type TestApp, type TestUser } from '@radio/service-kit/testing';
+import { multipartBody } from '../audio.ts';
+import { buildUploadsApp } from '../build.ts';
+import { craftWav, encodeTone } from '../crafted-audio.ts';
+import { storedState } from '../uploads.ts';
+
+// The crafted files: what is stored about a file is what was measured of it, finite and in
+// range, and one odd row never breaks the moderation lists.
+
+const FIELDS = { artist: 'Boudewijn de Groot', title: 'Avond', submittedBy: 'Luisteraar' };
+const UNREADABLE = {
+  code: 'UNREADABLE_AUDIO',
+  error: 'Het audiobestand kan niet worden gelezen. Controleer het bestand en probeer het opnieuw.',
+};
+
+let t: TestApp;
+let storageDir: string;
+let audioDir: string;
+let listener: TestUser;
+let admin: TestUser;
+
+beforeAll(async () => {
+  storageDir = await mkdtemp(path.join(os.tmpdir(), 'radio-crafted-storage-'));
+  audioDir = await mkdtemp(path.join(os.tmpdir(), 'radio-crafted-audio-'));
+  t = await createTestApp(buildUploadsApp, {
+    STORAGE_DIR: storageDir,
+    CLOUD_UPLOADS_PER_DAY: '100',
+  });
+  listener = await t.createUser({ name: 'Knutselaar' });
+  admin = await t.createUser({ name: 'Moderator', role: 'admin' });
+});
+
+afterAll(async () => {
+  await t.close();
+  await rm(storageDir, { recursive: true, force: true });
+  await rm(audioDir, { recursive: true, force: true });
+});
+
+async function upload(bytes: Buffer, name: string, type = 'audio/wav') {
+  const { payload, headers } = await multipartBody({ bytes, name, type }, FIELDS);
+  return (await t.clientFor(listener)).post('/api/cloud-upload', payload, { headers });
+}
+
+/** The three lists the moderation page and the uploader read all answer, with every upload. */
+async function expectListsAnswer(): Promise<CloudUpload[]> {
+  const adminClient = await t.clientFor(admin);
+  const lists = await Promise.all([
+    adminClient.get('/api/cloud-uploads'),
+    adminClient.get('/api/cloud-uploads?status=pending'),
+    (await t.clientFor(listener)).get('/api/cloud-uploads/mine'),
+  ]);
+  for (const list of lists) expect(list.statusCode, list.body).toBe(200);
+  return lists[0].json<{ uploads: CloudUpload[] }>().uploads;
+}
+
+describe('a file whose header lies is stored with what it decodes to', () => {
+  it('a 16 KB WAV with nBlockAlign=0 (a header duration of Infinity)', async () => {
+    const response = await upload(
+      craftWav({ rate: 8000, bits: 8, seconds: 2, blockAlign: 0 }),
+      'leeg.wav',
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json<{ upload: CloudUpload }>().upload).toMatchObject({
+      durationSeconds: 2,
+      bitrateKbps: 64,
+    });
+    await expectListsAnswer();
+  });
+
+  it('a WAV whose header claims one sample (a bitrate past the integer column)', async () => {
+    const response = await upload(
+      craftWav({ rate: 384_000, bits: 16, seconds: 1.5, factSamples: 1 }),
+      'kort.wav',
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json<{ upload: CloudUpload }>().upload).toMatchObject({
+      durationSeconds: 1.5,
+      bitrateKbps: 6144,
+    });
+    await expectListsAnswer();
+  });
+});
+
+describe('a truncated file is refused as unreadable, and nothing is kept', () => {
+  it.each([
+    ['a 600-byte mp3', 'kapot.mp3', ['-c:a', 'libmp3lame', '-b:a', '128k'], 600],
+    ['a 200-byte flac', 'kapot.flac', ['-c:a', 'flac'], 200],
+  ])('%s', async (_label, name, codec, size) => {
+    const whole = await encodeTone(audioDir, name, 5, codec);
+    const before = await storedState(t, storageDir, 'cloudUploads');
+    const response = await upload(whole.subarray(0, size), name, 'audio/mpeg');
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json()).toMatchObject(UNREADABLE);
+    expect(await storedState(t, storageDir, 'cloudUploads')).toEqual(before);
+  });
+});
