@@ -58,7 +58,12 @@ export function storageViewUrl(
     .replaceAll('{key}', encodeURIComponent(key));
 }
 
+/** A measured fact as shown: a value the schema refuses (a row from before the checks) is unknown. */
+const finiteOrNull = (value: number | null): number | null =>
+  value !== null && Number.isFinite(value) ? value : null;
+
 export function toCloudUpload(row: CloudUploadRow, storageUrl: string | null = null): CloudUpload {
+  const bitrateKbps = finiteOrNull(row.bitrateKbps);
   return {
     id: row.id,
     artist: row.artist,
@@ -72,15 +77,15 @@ export function toCloudUpload(row: CloudUploadRow, storageUrl: string | null = n
     reviewedAt: row.reviewedAt?.toISOString() ?? null,
     contentType: row.contentType,
     sizeBytes: Number(row.sizeBytes),
-    bitrateKbps: row.bitrateKbps,
-    durationSeconds: row.durationSeconds,
+    bitrateKbps,
+    durationSeconds: finiteOrNull(row.durationSeconds),
     fileTags:
       row.tagArtist === null && row.tagTitle === null && row.tagAlbum === null
         ? null
         : { artist: row.tagArtist, title: row.tagTitle, album: row.tagAlbum },
     lowBitrate:
       !LOSSLESS_TYPES.has(row.contentType) &&
-      (row.bitrateKbps === null || row.bitrateKbps < CLOUD_UPLOAD_MIN_KBPS),
+      (bitrateKbps === null || bitrateKbps < CLOUD_UPLOAD_MIN_KBPS),
     storageUrl,
     libraryStatus: row.libraryStatus,
     libraryPath: row.libraryPath,

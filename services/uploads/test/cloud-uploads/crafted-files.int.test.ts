@@ -100,3 +100,61 @@ describe('a truncated file is refused as unreadable, and nothing is kept', () =>
     expect(await storedState(t, storageDir, 'cloudUploads')).toEqual(before);
   });
 });
+
+describe('a row stored before the checks', () => {
+  it('cannot be stored any more: the database refuses a duration or bitrate out of range', async () => {
+    const row = (values: { durationSeconds?: number; bitrateKbps?: number }) =>
+      t.app.db
+        .insertInto('cloudUploads')
+        .values({
+          ...FIELDS,
+          originalName: 'oud.wav',
+          objectKey: `cloud-uploads/${values.durationSeconds}-${values.bitrateKbps}.wav`,
+          contentType: 'audio/wav',
+          sizeBytes: 16_044,
+          ...values,
+        })
+        .execute();
+    await expect(row({ durationSeconds: Infinity })).rejects.toThrow(/duration_in_range/);
+    await expect(row({ durationSeconds: Number.NaN })).rejects.toThrow(/duration_in_range/);
+    await expect(row({ durationSeconds: 0 })).rejects.toThrow(/duration_in_range/);
+    await expect(row({ bitrateKbps: 2_000_000 })).rejects.toThrow(/bitrate_in_range/);
+  });
+
+  it('does not break the lists, and is rejected with a proper answer', async () => {
+    // As in a database from before the checks (the migration repairs such rows).
+    await sql`alter table cloud_uploads drop constraint cloud_uploads_duration_in_range`.execute(
+      t.app.db,
+    );
+    try {
+      const { id } = await t.app.db
+        .insertInto('cloudUploads')
+        .values({
+          ...FIELDS,
+          userId: listener.id,
+          originalName: 'oneindig.wav',
+          objectKey: 'cloud-uploads/oneindig.wav',
+          contentType: 'audio/wav',
+          sizeBytes: 16_044,
+          durationSeconds: Infinity,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const uploads = await expectListsAnswer();
+      expect(uploads.find((item) => item.id === id)).toMatchObject({ durationSeconds: null });
+
+      const rejected = await (
+        await t.clientFor(admin)
+      ).patch(`/api/cloud-uploads/${id}/status`, { status: 'rejected' });
+      expect(rejected.statusCode, rejected.body).toBe(200);
+      expect(rejected.json<{ upload: CloudUpload }>().upload).toMatchObject({
+        status: 'rejected',
+        durationSeconds: null,
+      });
+      await t.app.db.deleteFrom('cloudUploads').where('id', '=', id).execute();
+    } finally {
+      await sql`alter table cloud_uploads add constraint cloud_uploads_duration_in_range
+        check (duration_seconds > 0 and duration_seconds <= 86400)`.execute(t.app.db);
+    }
+  });
+});
