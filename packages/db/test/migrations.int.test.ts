@@ -188,3 +188,32 @@ describe('cloud uploads: measured facts', () => {
     await db.deleteFrom('cloudUploads').execute();
   });
 });
+
+describe('cloud uploads: visible names', () => {
+  it('removes bidi controls from the names and tags stored before', async () => {
+    let undone: string[];
+    do undone = await migrateDown(db as never);
+    while (
+      undone.length > 0 &&
+      !undone.includes('2026-11-27T19-10-00_cloud-uploads-visible-names')
+    );
+    await db
+      .insertInto('cloudUploads')
+      .values({
+        artist: 'De Dijk',
+        title: 'Avond',
+        originalName: 'liedje\u202Egpj.mp3',
+        submittedBy: 'Luisteraar',
+        objectKey: 'cloud-uploads/omgekeerd.mp3',
+        contentType: 'audio/mpeg',
+        sizeBytes: 81_128,
+        tagTitle: 'Avond\u2067 \u200fnacht',
+      })
+      .execute();
+    await migrateToLatest(db as never);
+    expect(
+      await db.selectFrom('cloudUploads').select(['originalName', 'tagTitle']).execute(),
+    ).toEqual([{ originalName: 'liedjegpj.mp3', tagTitle: 'Avond nacht' }]);
+    await db.deleteFrom('cloudUploads').execute();
+  });
+});

@@ -101,6 +101,42 @@ describe('a truncated file is refused as unreadable, and nothing is kept', () =>
   });
 });
 
+describe('the download name', () => {
+  it('takes the extension of what the file is: an mp3 with an HTML tail named .html', async () => {
+    const mp3 = await encodeTone(audioDir, 'luister.mp3', 3, ['-c:a', 'libmp3lame']);
+    const tail = Buffer.from('<html><body><script>alert(1)</script></body></html>\n'.repeat(50));
+    const response = await upload(Buffer.concat([mp3, tail]), 'listen-to-me.html', 'text/html');
+    expect(response.statusCode, response.body).toBe(201);
+    const { upload: item } = response.json<{ upload: CloudUpload }>();
+    expect(item).toMatchObject({ originalName: 'listen-to-me.mp3', contentType: 'audio/mpeg' });
+
+    const adminClient = await t.clientFor(admin);
+    await adminClient.patch(`/api/cloud-uploads/${item.id}/status`, { status: 'approved' });
+    const { downloadUrl } = (
+      await adminClient.post(`/api/cloud-uploads/${item.id}/download`)
+    ).json<{
+      downloadUrl: string;
+    }>();
+    const file = await t.client().get(downloadUrl);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-disposition']).toBe(
+      `attachment; filename="listen-to-me.mp3"; filename*=UTF-8''listen-to-me.mp3`,
+    );
+  });
+
+  it('keeps no bidi override of the name or the tags (a U+202E shows an extension reversed)', async () => {
+    const mp3 = await encodeTone(audioDir, 'omgekeerd.mp3', 3, [
+      ...['-c:a', 'libmp3lame', '-metadata', 'title=Avond\u202Eexe.3pm'],
+    ]);
+    const response = await upload(mp3, 'liedje\u202Egpj.mp3', 'audio/mpeg');
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json<{ upload: CloudUpload }>().upload).toMatchObject({
+      originalName: 'liedjegpj.mp3',
+      fileTags: { title: 'Avondexe.3pm' },
+    });
+  });
+});
+
 describe('a row stored before the checks', () => {
   it('cannot be stored any more: the database refuses a duration or bitrate out of range', async () => {
     const row = (values: { durationSeconds?: number; bitrateKbps?: number }) =>
