@@ -6,13 +6,6 @@ import { HttpError } from '@radio/service-kit';
 
 const exec = promisify(execFile);
 
-/** One decode per core: more at once only makes each slower, until all pass the timeout. */
-const limit = pLimit(Math.max(1, os.availableParallelism()));
-/** Runs waiting for a core; past this a listener hears at once that the server is busy. */
-export const DECODER_QUEUE_MAX = 8 * limit.concurrency;
-/** Counted from the start of a run, not from when it was queued. */
-const RUN_TIMEOUT_MS = 60_000;
-
 export const decoderBusy = (): HttpError =>
   new HttpError(
     503,
@@ -21,14 +14,40 @@ export const decoderBusy = (): HttpError =>
     { 'retry-after': '60' },
   );
 
-/**
- * Runs ffmpeg or ffprobe once a core is free. Every decode of the service goes through here, so
- * parallel uploads wait their turn (or are told the server is busy) instead of timing out together.
- */
-export async function runDecoder(
+export type RunDecoder = (
   command: 'ffmpeg' | 'ffprobe',
   args: string[],
-): Promise<{ stdout: string; stderr: string }> {
-  if (limit.pendingCount >= DECODER_QUEUE_MAX) throw decoderBusy();
-  return limit(() => exec(command, args, { timeout: RUN_TIMEOUT_MS, maxBuffer: 64 * 1024 * 1024 }));
+) => Promise<{ stdout: string; stderr: string }>;
+
+/**
+ * Runs ffmpeg or ffprobe at most `concurrency` at a time; the others wait their turn, up to
+ * `queueMax`, past which the caller is told at once that the server is busy. `timeoutMs` counts
+ * from the start of a run, not from when it was queued.
+ */
+export function createDecoder({
+  concurrency,
+  queueMax,
+  timeoutMs,
+}: {
+  concurrency: number;
+  queueMax: number;
+  timeoutMs: number;
+}): RunDecoder {
+  const limit = pLimit(concurrency);
+  return async (command, args) => {
+    if (limit.pendingCount >= queueMax) throw decoderBusy();
+    return limit(() => exec(command, args, { timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024 }));
+  };
 }
+
+const cores = Math.max(1, os.availableParallelism());
+
+/**
+ * Every decode of the service goes through this one queue, one run per core: more at once only
+ * makes each slower, until parallel uploads all pass the timeout and are called unreadable.
+ */
+export const runDecoder = createDecoder({
+  concurrency: cores,
+  queueMax: 8 * cores,
+  timeoutMs: 60_000,
+});
