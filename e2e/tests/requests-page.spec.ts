@@ -210,6 +210,12 @@ test.describe('request page', () => {
     await page.getByRole('button', { name: 'Stoppen' }).click();
     await expect(page.getByText(/Opname van 0:0[3-5] klaar/)).toBeVisible();
 
+    // While the server decodes the recording the listener is told so.
+    const processing = page.getByRole('status').filter({ hasText: 'Je opname wordt verwerkt' });
+    await page.route('**/api/voicetrack-upload', async (route) => {
+      await expect(processing).toBeVisible();
+      await route.continue();
+    });
     const upload = page.waitForResponse((r) => r.url().endsWith('/api/voicetrack-upload'));
     const sent = page.waitForRequest(
       (r) => r.url().endsWith('/api/requests') && r.method() === 'POST',
@@ -221,5 +227,32 @@ test.describe('request page', () => {
     await expect(
       page.getByRole('region', { name: 'Mijn verzoekjes' }).getByText('Met ingesproken bericht'),
     ).toBeVisible();
+    await expect(processing).toBeHidden();
+  });
+
+  test('a server busy with other recordings says so and keeps the recording for another try', async ({
+    page,
+  }) => {
+    await logIn(page.request, await createListener());
+    await page.goto('/verzoekjes');
+    await search(page, { title: 'Lichtjes van Leeuwarden' });
+    await page.getByRole('button', { name: /Lichtjes van Leeuwarden/ }).click();
+    await page.getByRole('button', { name: 'Opname starten' }).click();
+    await expect(page.getByText(/^nog 1:5[0-8]$/)).toBeVisible();
+    await page.getByRole('button', { name: 'Stoppen' }).click();
+    await expect(page.getByText(/Opname van 0:0\d klaar/)).toBeVisible();
+
+    const busy = 'De server is druk met andere opnames; probeer het over een minuut opnieuw.';
+    await page.route('**/api/voicetrack-upload', (route) =>
+      route.fulfill({
+        status: 503,
+        headers: { 'retry-after': '60' },
+        json: { code: 'DECODER_BUSY', message: busy, error: busy },
+      }),
+    );
+    await page.getByRole('button', { name: 'Verzoekje versturen' }).click();
+    await expect(toastText(page, 'Server bezig')).toBeVisible();
+    await expect(toastText(page, busy)).toBeVisible();
+    await expect(page.getByText(/Opname van 0:0\d klaar/)).toBeVisible();
   });
 });
