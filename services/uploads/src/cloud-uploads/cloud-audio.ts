@@ -75,23 +75,30 @@ async function measureTrack(file: string): Promise<{ seconds: number; kbps: numb
     if (error instanceof HttpError) throw error;
     throw cloudRefusals.unreadable();
   }
-  let samples = 0;
-  let bytes = 0;
   let rate = 0;
+  const frames: { samples: number; bytes: number }[] = [];
   // Lines like `frame|pkt_size=626|nb_samples=1152` and `stream|sample_rate=44100`.
   for (const line of stdout.split('\n')) {
     const [section, ...fields] = line.split('|');
     const values = new Map(fields.map((field) => field.split('=') as [string, string]));
     if (section === 'stream') rate = Number(values.get('sample_rate'));
     if (section !== 'frame') continue;
-    samples += Number(values.get('nb_samples')) || 0;
-    bytes += Number(values.get('pkt_size')) || 0;
+    frames.push({
+      samples: Number(values.get('nb_samples')) || 0,
+      bytes: Number(values.get('pkt_size')) || 0,
+    });
   }
-  const seconds = samples / rate;
+  const seconds = sum(frames, 'samples') / rate;
   if (!(seconds >= MIN_SECONDS && seconds <= MAX_SECONDS)) throw cloudRefusals.unreadable();
-  const kbps = Math.round((bytes * 8) / seconds / 1000);
+  // The decoder cuts the encoder's delay and padding from the first and last frame, whose bytes
+  // would then count for too few samples.
+  const whole = frames.length > 2 ? frames.slice(1, -1) : frames;
+  const kbps = Math.round((sum(whole, 'bytes') * 8 * rate) / sum(whole, 'samples') / 1000);
   return { seconds, kbps: kbps >= 1 && kbps <= MAX_KBPS ? kbps : null };
 }
+
+const sum = <K extends string>(items: Record<K, number>[], key: K): number =>
+  items.reduce((total, item) => total + item[key], 0);
 
 /** Refuses what is not audio of an accepted kind; measures what is and reads its tags. */
 export async function inspectTrack(file: string): Promise<TrackFacts> {
