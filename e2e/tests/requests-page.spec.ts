@@ -235,8 +235,8 @@ test.describe('request page', () => {
   }) => {
     await logIn(page.request, await createListener());
     await page.goto('/verzoekjes');
-    await search(page, { title: 'Lichtjes van Leeuwarden' });
-    await page.getByRole('button', { name: /Lichtjes van Leeuwarden/ }).click();
+    await search(page, { title: 'Wind in de zeilen' });
+    await page.getByRole('button', { name: /Wind in de zeilen/ }).click();
     await page.getByRole('button', { name: 'Opname starten' }).click();
     await expect(page.getByText(/^nog 1:5[0-8]$/)).toBeVisible();
     await page.getByRole('button', { name: 'Stoppen' }).click();
