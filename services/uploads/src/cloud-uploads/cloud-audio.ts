@@ -61,8 +61,8 @@ const tagValue = (value: string | undefined): string | null => visibleText(value
 
 /**
  * Decodes the first audio stream and measures it: the duration is the decoded samples, the
- * bitrate the stream's bytes over that duration; a header's claims are not read. Refuses what does
- * not decode to a track of a plausible length.
+ * bitrate the stream's bytes per decoded second; a header's claims are not read. Refuses what
+ * does not decode to a track of a plausible length.
  */
 async function measureTrack(file: string): Promise<{ seconds: number; kbps: number | null }> {
   let stdout: string;
