@@ -1,7 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-
 /**
  * A PCM WAV built byte by byte, so its header can lie: `blockAlign` (bytes per sample frame) and
  * `factSamples` (a `fact` chunk's sample count) are written as given, whatever the samples are.
@@ -48,21 +44,4 @@ export function craftWav({
     chunk('data', data),
   ]);
   return chunk('RIFF', body);
-}
-
-/** A 440 Hz tone encoded by ffmpeg (`args`: its codec and tags), as bytes. */
-export async function encodeTone(
-  dir: string,
-  name: string,
-  seconds: number,
-  args: string[],
-): Promise<Buffer> {
-  const file = path.join(dir, name);
-  execFileSync('ffmpeg', [
-    ...['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi'],
-    ...['-i', 'sine=frequency=440:sample_rate=44100', '-t', String(seconds), '-ac', '2'],
-    ...args,
-    file,
-  ]);
-  return readFile(file);
 }
