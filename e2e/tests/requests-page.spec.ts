@@ -30,6 +30,18 @@ async function search(page: Page, fields: { artist?: string; title?: string }): 
   await page.getByRole('button', { name: 'Zoeken' }).click();
 }
 
+/** A new listener picks the track and records three seconds of the fake microphone for it. */
+async function recordForTrack(page: Page, title: string): Promise<void> {
+  await logIn(page.request, await createListener());
+  await page.goto('/verzoekjes');
+  await search(page, { title });
+  await page.getByRole('button', { name: new RegExp(title) }).click();
+  await page.getByRole('button', { name: 'Opname starten' }).click();
+  await expect(page.getByText(/^nog 1:5[0-7]$/)).toBeVisible(); // three seconds recorded
+  await page.getByRole('button', { name: 'Stoppen' }).click();
+  await expect(page.getByText(/Opname van 0:0[3-5] klaar/)).toBeVisible();
+}
+
 test.use({ viewport: PHONE });
 
 test.describe('request page', () => {
@@ -201,15 +213,14 @@ test.describe('request page', () => {
   test('a voice message is uploaded first, then the request is sent with its URL', async ({
     page,
   }) => {
-    await logIn(page.request, await createListener());
-    await page.goto('/verzoekjes');
-    await search(page, { title: 'Lichtjes van Leeuwarden' });
-    await page.getByRole('button', { name: /Lichtjes van Leeuwarden/ }).click();
-    await page.getByRole('button', { name: 'Opname starten' }).click();
-    await expect(page.getByText(/^nog 1:5[0-7]$/)).toBeVisible(); // three seconds recorded
-    await page.getByRole('button', { name: 'Stoppen' }).click();
-    await expect(page.getByText(/Opname van 0:0[3-5] klaar/)).toBeVisible();
+    await recordForTrack(page, 'Lichtjes van Leeuwarden');
 
+    // While the server decodes the recording the listener is told so.
+    const processing = page.getByRole('status').filter({ hasText: 'Je opname wordt verwerkt' });
+    await page.route('**/api/voicetrack-upload', async (route) => {
+      await expect(processing).toBeVisible();
+      await route.continue();
+    });
     const upload = page.waitForResponse((r) => r.url().endsWith('/api/voicetrack-upload'));
     const sent = page.waitForRequest(
       (r) => r.url().endsWith('/api/requests') && r.method() === 'POST',
@@ -221,5 +232,25 @@ test.describe('request page', () => {
     await expect(
       page.getByRole('region', { name: 'Mijn verzoekjes' }).getByText('Met ingesproken bericht'),
     ).toBeVisible();
+    await expect(processing).toBeHidden();
+  });
+
+  test('a server busy with other recordings says so and keeps the recording for another try', async ({
+    page,
+  }) => {
+    await recordForTrack(page, 'Wind in de zeilen');
+
+    const busy = 'De server is druk met andere opnames; probeer het over een minuut opnieuw.';
+    await page.route('**/api/voicetrack-upload', (route) =>
+      route.fulfill({
+        status: 503,
+        headers: { 'retry-after': '60' },
+        json: { code: 'DECODER_BUSY', message: busy, error: busy },
+      }),
+    );
+    await page.getByRole('button', { name: 'Verzoekje versturen' }).click();
+    await expect(toastText(page, 'Server bezig')).toBeVisible();
+    await expect(toastText(page, busy)).toBeVisible();
+    await expect(page.getByText(/Opname van 0:0[3-5] klaar/)).toBeVisible();
   });
 });

@@ -159,6 +159,7 @@ export interface CloudUploadsTable {
   status: Generated<CloudUploadStatus>;
   reviewedBy: string | null;
   reviewedAt: Date | null;
+  /** Measured by decoding the file; kept finite and in range by checks (null: not known). */
   bitrateKbps: number | null;
   durationSeconds: number | null;
   /** The file's own tags, when it has them. */

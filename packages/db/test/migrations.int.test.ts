@@ -140,3 +140,80 @@ describe('initial schema', () => {
     expect(await migrateToLatest(db as never)).toHaveLength(undone);
   });
 });
+
+describe('cloud uploads: measured facts', () => {
+  const MIGRATION = '2026-11-27T19-00-00_cloud-uploads-measured-facts';
+
+  it('repairs a duration of Infinity or NaN and a bitrate out of range to unknown, then refuses them', async () => {
+    // Back to the database before the checks.
+    let undone: string[];
+    do undone = await migrateDown(db as never);
+    while (undone.length > 0 && !undone.includes(MIGRATION));
+    expect(undone).toContain(MIGRATION);
+    const upload = (artist: string, durationSeconds: number, bitrateKbps: number) => ({
+      artist,
+      title: 'Avond',
+      originalName: 'avond.wav',
+      submittedBy: 'Luisteraar',
+      objectKey: `cloud-uploads/${artist}.wav`,
+      contentType: 'audio/wav',
+      sizeBytes: 16_044,
+      durationSeconds,
+      bitrateKbps,
+    });
+    await db
+      .insertInto('cloudUploads')
+      .values([
+        upload('a-oneindig', Infinity, 64),
+        upload('b-nan', Number.NaN, 64),
+        upload('c-te-snel', 2, 2_000_000_000),
+        upload('d-gewoon', 180.5, 192),
+      ])
+      .execute();
+    await migrateToLatest(db as never);
+    const rows = await db
+      .selectFrom('cloudUploads')
+      .select(['artist', 'durationSeconds', 'bitrateKbps'])
+      .orderBy('objectKey')
+      .execute();
+    expect(rows).toEqual([
+      { artist: 'a-oneindig', durationSeconds: null, bitrateKbps: 64 },
+      { artist: 'b-nan', durationSeconds: null, bitrateKbps: 64 },
+      { artist: 'c-te-snel', durationSeconds: 2, bitrateKbps: null },
+      { artist: 'd-gewoon', durationSeconds: 180.5, bitrateKbps: 192 },
+    ]);
+    await expect(
+      sql`update cloud_uploads set duration_seconds = 'Infinity'`.execute(db),
+    ).rejects.toThrow(/cloud_uploads_duration_in_range/);
+    await db.deleteFrom('cloudUploads').execute();
+  });
+});
+
+describe('cloud uploads: visible names', () => {
+  it('removes bidi controls from the names and tags stored before', async () => {
+    let undone: string[];
+    do undone = await migrateDown(db as never);
+    while (
+      undone.length > 0 &&
+      !undone.includes('2026-11-27T19-10-00_cloud-uploads-visible-names')
+    );
+    await db
+      .insertInto('cloudUploads')
+      .values({
+        artist: 'De Dijk',
+        title: 'Avond',
+        originalName: 'liedje\u202Egpj.mp3',
+        submittedBy: 'Luisteraar',
+        objectKey: 'cloud-uploads/omgekeerd.mp3',
+        contentType: 'audio/mpeg',
+        sizeBytes: 81_128,
+        tagTitle: 'Avond\u2067 \u200fnacht',
+      })
+      .execute();
+    await migrateToLatest(db as never);
+    expect(
+      await db.selectFrom('cloudUploads').select(['originalName', 'tagTitle']).execute(),
+    ).toEqual([{ originalName: 'liedjegpj.mp3', tagTitle: 'Avond nacht' }]);
+    await db.deleteFrom('cloudUploads').execute();
+  });
+});

@@ -1,6 +1,7 @@
 import { fileTypeFromFile } from 'file-type';
 import { parseFile } from 'music-metadata';
 import { HttpError } from '@radio/service-kit';
+import { runDecoder } from '../decoder.ts';
 
 /** Spec section 5: mp3, mpeg, wav, flac, aac, ogg, m4a, known by the file's bytes. */
 const ACCEPTED_EXTENSIONS = new Set([
@@ -38,34 +39,84 @@ export interface TrackFacts {
   tags: { artist: string | null; title: string | null; album: string | null };
 }
 
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
+/** Shorter than this is no track: what a truncated file decodes to (a frame or two, or none). */
+const MIN_SECONDS = 1;
+/** 50 MB of the thinnest mp3 lasts about this long; a longer claim is a lie. */
+const MAX_SECONDS = 12 * 60 * 60;
+/** Well above 24-bit 192 kHz stereo PCM (9,216 kbps); beyond it the bitrate is not known. */
+const MAX_KBPS = 50_000;
 
-/** A tag as stored: trimmed, bounded, control characters gone; null when empty. */
-const tagValue = (value: string | undefined): string | null => {
-  const clean = (value ?? '').replace(CONTROL_CHARACTERS, '').trim().slice(0, 200);
-  return clean === '' ? null : clean;
-};
+/**
+ * Control, format (bidi overrides and isolates, zero-width, BOM) and line-separator characters:
+ * a U+202E in a name shows its extension reversed.
+ */
+const INVISIBLE_CHARACTERS = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu;
 
-/** Refuses what is not audio of an accepted kind; reads bitrate and duration of what is. */
+/** Text of a file or its tags as stored and shown: invisible characters gone, trimmed, bounded. */
+export const visibleText = (value: string, max = 200): string =>
+  value.replace(INVISIBLE_CHARACTERS, '').trim().slice(0, max);
+
+/** A tag as stored; null when empty. */
+const tagValue = (value: string | undefined): string | null => visibleText(value ?? '') || null;
+
+/**
+ * Decodes the first audio stream and measures it: the duration is the decoded samples, the
+ * bitrate the stream's bytes per decoded second; a header's claims are not read. Refuses what
+ * does not decode to a track of a plausible length.
+ */
+async function measureTrack(file: string): Promise<{ seconds: number; kbps: number | null }> {
+  let stdout: string;
+  try {
+    ({ stdout } = await runDecoder('ffprobe', [
+      ...['-v', 'quiet', '-select_streams', 'a:0'],
+      ...['-show_entries', 'stream=sample_rate:frame=pkt_size,nb_samples', '-of', 'compact', file],
+    ]));
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    throw cloudRefusals.unreadable();
+  }
+  let rate = 0;
+  const frames: { samples: number; bytes: number }[] = [];
+  // Lines like `frame|pkt_size=626|nb_samples=1152` and `stream|sample_rate=44100`.
+  for (const line of stdout.split('\n')) {
+    const [section, ...fields] = line.split('|');
+    const values = new Map(fields.map((field) => field.split('=') as [string, string]));
+    if (section === 'stream') rate = Number(values.get('sample_rate'));
+    if (section !== 'frame') continue;
+    frames.push({
+      samples: Number(values.get('nb_samples')) || 0,
+      bytes: Number(values.get('pkt_size')) || 0,
+    });
+  }
+  const seconds = sum(frames, 'samples') / rate;
+  if (!(seconds >= MIN_SECONDS && seconds <= MAX_SECONDS)) throw cloudRefusals.unreadable();
+  // The decoder cuts the encoder's delay and padding from the first and last frame, whose bytes
+  // would then count for too few samples.
+  const whole = frames.length > 2 ? frames.slice(1, -1) : frames;
+  const kbps = Math.round((sum(whole, 'bytes') * 8 * rate) / sum(whole, 'samples') / 1000);
+  return { seconds, kbps: kbps >= 1 && kbps <= MAX_KBPS ? kbps : null };
+}
+
+const sum = <K extends string>(items: Record<K, number>[], key: K): number =>
+  items.reduce((total, item) => total + item[key], 0);
+
+/** Refuses what is not audio of an accepted kind; measures what is and reads its tags. */
 export async function inspectTrack(file: string): Promise<TrackFacts> {
   const type = await fileTypeFromFile(file);
   if (!type || !ACCEPTED_EXTENSIONS.has(type.ext)) throw cloudRefusals.unsupportedType();
-  const metadata = await parseFile(file, { duration: true, skipCovers: true }).catch(() => null);
-  const duration = metadata?.format.duration;
-  if (!metadata || duration === undefined || !(duration > 0) || !metadata.format.codec) {
-    throw cloudRefusals.unreadable();
-  }
-  const bitrate = metadata.format.bitrate;
+  const { seconds, kbps } = await measureTrack(file);
+  // Only the tags: a file whose tags cannot be read is still a track.
+  const tags = (await parseFile(file, { duration: false, skipCovers: true }).catch(() => null))
+    ?.common;
   return {
     extension: type.ext === 'mp4' ? 'm4a' : type.ext,
     contentType: type.ext === 'mp4' ? 'audio/mp4' : type.mime,
-    bitrateKbps: bitrate === undefined || !(bitrate > 0) ? null : Math.round(bitrate / 1000),
-    durationSeconds: Math.round(duration * 100) / 100,
+    bitrateKbps: kbps,
+    durationSeconds: Math.round(seconds * 100) / 100,
     tags: {
-      artist: tagValue(metadata.common.artist),
-      title: tagValue(metadata.common.title),
-      album: tagValue(metadata.common.album),
+      artist: tagValue(tags?.artist),
+      title: tagValue(tags?.title),
+      album: tagValue(tags?.album),
     },
   };
 }

@@ -12,7 +12,7 @@ import type { CloudUploadRow, CloudUploadStatus } from '@radio/db';
 import { HttpError } from '@radio/service-kit';
 import type { ObjectStorage } from '@radio/storage';
 import { makeWorkDir } from '../work-dir.ts';
-import { inspectTrack } from './cloud-audio.ts';
+import { inspectTrack, visibleText } from './cloud-audio.ts';
 import type { CloudUploadsRepository } from './cloud-uploads-repository.ts';
 
 export const CLOUD_KEY_PREFIX = 'cloud-uploads/';
@@ -58,7 +58,12 @@ export function storageViewUrl(
     .replaceAll('{key}', encodeURIComponent(key));
 }
 
+/** A measured fact as shown: a value the schema refuses (a row from before the checks) is unknown. */
+const finiteOrNull = (value: number | null): number | null =>
+  value !== null && Number.isFinite(value) ? value : null;
+
 export function toCloudUpload(row: CloudUploadRow, storageUrl: string | null = null): CloudUpload {
+  const bitrateKbps = finiteOrNull(row.bitrateKbps);
   return {
     id: row.id,
     artist: row.artist,
@@ -72,15 +77,15 @@ export function toCloudUpload(row: CloudUploadRow, storageUrl: string | null = n
     reviewedAt: row.reviewedAt?.toISOString() ?? null,
     contentType: row.contentType,
     sizeBytes: Number(row.sizeBytes),
-    bitrateKbps: row.bitrateKbps,
-    durationSeconds: row.durationSeconds,
+    bitrateKbps,
+    durationSeconds: finiteOrNull(row.durationSeconds),
     fileTags:
       row.tagArtist === null && row.tagTitle === null && row.tagAlbum === null
         ? null
         : { artist: row.tagArtist, title: row.tagTitle, album: row.tagAlbum },
     lowBitrate:
       !LOSSLESS_TYPES.has(row.contentType) &&
-      (row.bitrateKbps === null || row.bitrateKbps < CLOUD_UPLOAD_MIN_KBPS),
+      (bitrateKbps === null || bitrateKbps < CLOUD_UPLOAD_MIN_KBPS),
     storageUrl,
     libraryStatus: row.libraryStatus,
     libraryPath: row.libraryPath,
@@ -88,12 +93,14 @@ export function toCloudUpload(row: CloudUploadRow, storageUrl: string | null = n
   };
 }
 
-/** Only the bare name of what the browser called the file, for the download's name. */
-const cleanName = (name: string): string =>
-  (name.split(/[\\/]/).at(-1) ?? '')
-    .replace(/[\p{Cc}"]/gu, '')
-    .trim()
-    .slice(0, 200) || 'track';
+/**
+ * The download's name: the bare name the browser gave the file, with the extension of what the
+ * file is (`listen-to-me.html` that is an mp3 downloads as `listen-to-me.mp3`).
+ */
+const downloadName = (name: string, extension: string): string => {
+  const bare = visibleText((name.split(/[\\/]/).at(-1) ?? '').replaceAll('"', ''), 190);
+  return `${bare.replace(/\.(?=\p{N}*\p{L})[\p{L}\p{N}]{1,10}$/u, '').trim() || 'track'}.${extension}`;
+};
 
 /** Listener track uploads: checked, stored, moderated by an admin and downloaded. */
 export class CloudUploadService {
@@ -166,7 +173,7 @@ export class CloudUploadService {
           userId,
           artist: fields.artist,
           title: fields.title,
-          originalName: cleanName(fileName),
+          originalName: downloadName(fileName, facts.extension),
           submittedBy: fields.submittedBy,
           message: fields.message || null,
           objectKey: key,

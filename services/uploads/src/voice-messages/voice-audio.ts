@@ -1,10 +1,7 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { fileTypeFromFile } from 'file-type';
 import { VOICETRACK_MAX_SECONDS } from '@radio/contracts';
 import { HttpError } from '@radio/service-kit';
-
-const run = promisify(execFile);
+import { runDecoder } from '../decoder.ts';
 
 /** What the recorder sends (spec section 9: webm, m4a, wav, ogg, mp3), known by its bytes. */
 const ACCEPTED_EXTENSIONS = new Set(['webm', 'ogg', 'opus', 'oga', 'm4a', 'mp4', 'wav', 'mp3']);
@@ -13,7 +10,6 @@ const ACCEPTED_EXTENSIONS = new Set(['webm', 'ogg', 'opus', 'oga', 'm4a', 'mp4',
 const SILENCE_PEAK_DB = -60;
 /** Shorter than this there is nothing to hear. */
 const MIN_SECONDS = 0.3;
-const FFMPEG_TIMEOUT_MS = 60_000;
 
 export const voiceRefusals = {
   unsupportedType: () =>
@@ -54,15 +50,12 @@ export interface AudioFacts {
 export async function measureAudio(file: string): Promise<AudioFacts> {
   let stderr: string;
   try {
-    ({ stderr } = await run(
-      'ffmpeg',
-      [
-        ...['-hide_banner', '-nostdin', '-i', file, '-map', '0:a:0', '-vn'],
-        ...['-t', String(VOICETRACK_MAX_SECONDS + 1), '-af', 'volumedetect', '-f', 'null', '-'],
-      ],
-      { timeout: FFMPEG_TIMEOUT_MS, maxBuffer: 4 * 1024 * 1024 },
-    ));
+    ({ stderr } = await runDecoder('ffmpeg', [
+      ...['-hide_banner', '-nostdin', '-i', file, '-map', '0:a:0', '-vn'],
+      ...['-t', String(VOICETRACK_MAX_SECONDS + 1), '-af', 'volumedetect', '-f', 'null', '-'],
+    ]));
   } catch (error) {
+    if (error instanceof HttpError) throw error;
     // A container with no audio frames (a recording stopped at once) or no audio stream at all.
     const output = String((error as { stderr?: unknown }).stderr ?? '');
     if (/End of file|matches no streams|does not contain any stream/.test(output)) {
@@ -91,17 +84,14 @@ export const VOICE_MESSAGE_EXTENSION = 'mp3';
 /** One format for the playout: loudness-normalized (EBU R128, -16 LUFS) mono MP3. */
 export async function transcode(input: string, output: string): Promise<void> {
   try {
-    await run(
-      'ffmpeg',
-      [
-        ...['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-i', input],
-        ...['-map', '0:a:0', '-vn', '-t', String(VOICETRACK_MAX_SECONDS)],
-        ...['-af', 'loudnorm=I=-16:TP=-1.5:LRA=11', '-ar', '44100', '-ac', '1'],
-        ...['-c:a', 'libmp3lame', '-b:a', '128k', '-f', 'mp3', output],
-      ],
-      { timeout: FFMPEG_TIMEOUT_MS },
-    );
-  } catch {
+    await runDecoder('ffmpeg', [
+      ...['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-i', input],
+      ...['-map', '0:a:0', '-vn', '-t', String(VOICETRACK_MAX_SECONDS)],
+      ...['-af', 'loudnorm=I=-16:TP=-1.5:LRA=11', '-ar', '44100', '-ac', '1'],
+      ...['-c:a', 'libmp3lame', '-b:a', '128k', '-f', 'mp3', output],
+    ]);
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
     throw voiceRefusals.unreadable();
   }
 }

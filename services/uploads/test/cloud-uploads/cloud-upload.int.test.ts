@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CloudUpload } from '@radio/contracts';
 import { createTestApp, type TestApp, type TestUser } from '@radio/service-kit/testing';
@@ -9,6 +10,7 @@ import { pathSigningSecret, S3Storage, signPath } from '@radio/storage';
 import { startS3, type S3Server } from '@radio/testing';
 import { multipartBody } from '../audio.ts';
 import { buildUploadsApp } from '../build.ts';
+import { craftWav } from '../crafted-audio.ts';
 import { breakOffUpload, storedState } from '../uploads.ts';
 
 const UPLOAD = '/api/cloud-upload';
@@ -538,5 +540,151 @@ describe('track uploads in an S3 bucket', () => {
       415,
     );
     expect(await s3.objectKeys('radio')).toEqual(keys);
+  });
+});
+
+// The issue's crafted files: what is stored about a file is what was measured of it, finite and
+// in range, and one odd row never breaks the moderation lists.
+describe('crafted files', () => {
+  let maker: TestUser;
+
+  beforeAll(async () => {
+    maker = await t.createUser({ name: 'Knutselaar' });
+  });
+
+  const sent = (bytes: Buffer, name: string, type = 'audio/wav') =>
+    upload(maker, { bytes, name, type });
+
+  /** The three lists the moderation page and the uploader read all answer, with every upload. */
+  async function expectListsAnswer(): Promise<CloudUpload[]> {
+    const adminClient = await t.clientFor(admin);
+    const lists = await Promise.all([
+      adminClient.get('/api/cloud-uploads'),
+      adminClient.get('/api/cloud-uploads?status=pending'),
+      (await t.clientFor(maker)).get('/api/cloud-uploads/mine'),
+    ]);
+    for (const list of lists) expect(list.statusCode, list.body).toBe(200);
+    return lists[0].json<{ uploads: CloudUpload[] }>().uploads;
+  }
+
+  it.each([
+    [
+      'a 16 KB WAV with nBlockAlign=0 (a header duration of Infinity)',
+      craftWav({ rate: 8000, bits: 8, seconds: 2, blockAlign: 0 }),
+      { durationSeconds: 2, bitrateKbps: 64 },
+    ],
+    [
+      'a WAV whose header claims one sample (a bitrate past the integer column)',
+      craftWav({ rate: 384_000, bits: 16, seconds: 1.5, factSamples: 1 }),
+      { durationSeconds: 1.5, bitrateKbps: 6144 },
+    ],
+  ])('stores %s with what it decodes to', async (_label, bytes, facts) => {
+    const response = await sent(bytes, 'gemaakt.wav');
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json<{ upload: CloudUpload }>().upload).toMatchObject(facts);
+    await expectListsAnswer();
+  });
+
+  it.each([
+    ['a 600-byte mp3', 'mp3', 600],
+    ['a 200-byte flac', 'flac', 200],
+  ] as const)('refuses %s as unreadable and keeps nothing', async (_label, kind, size) => {
+    const whole = await makeTrack(kind, { seconds: 5, kbps: 128 });
+    const before = await stored();
+    const response = await sent(whole.subarray(0, size), `kapot.${kind}`, 'audio/mpeg');
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: 'UNREADABLE_AUDIO',
+      error:
+        'Het audiobestand kan niet worden gelezen. Controleer het bestand en probeer het opnieuw.',
+    });
+    expect(await stored()).toEqual(before);
+  });
+
+  it('names the download by what the file is: an mp3 with an HTML tail named .html', async () => {
+    const tail = Buffer.from('<html><body><script>alert(1)</script></body></html>\n'.repeat(50));
+    const response = await sent(
+      Buffer.concat([await makeTrack('mp3'), tail]),
+      'listen-to-me.html',
+      'text/html',
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    const { upload: item } = response.json<{ upload: CloudUpload }>();
+    expect(item).toMatchObject({ originalName: 'listen-to-me.mp3', contentType: 'audio/mpeg' });
+
+    const adminClient = await t.clientFor(admin);
+    await adminClient.patch(`/api/cloud-uploads/${item.id}/status`, { status: 'approved' });
+    const download = await adminClient.post(`/api/cloud-uploads/${item.id}/download`);
+    const file = await t.client().get(download.json<{ downloadUrl: string }>().downloadUrl);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-disposition']).toBe(
+      `attachment; filename="listen-to-me.mp3"; filename*=UTF-8''listen-to-me.mp3`,
+    );
+  });
+
+  it('keeps no bidi override in the name or the tags (a U+202E shows an extension reversed)', async () => {
+    const mp3 = await makeTrack('mp3', { tags: { title: 'Avond\u202Eexe.3pm' } });
+    const response = await sent(mp3, 'liedje\u202Egpj.mp3', 'audio/mpeg');
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json<{ upload: CloudUpload }>().upload).toMatchObject({
+      originalName: 'liedjegpj.mp3',
+      fileTags: { title: 'Avondexe.3pm' },
+    });
+  });
+
+  it('a duration or bitrate out of range cannot be stored any more', async () => {
+    const row = (values: { durationSeconds?: number; bitrateKbps?: number }) =>
+      t.app.db
+        .insertInto('cloudUploads')
+        .values({
+          ...FIELDS,
+          originalName: 'oud.wav',
+          objectKey: `cloud-uploads/${values.durationSeconds}-${values.bitrateKbps}.wav`,
+          contentType: 'audio/wav',
+          sizeBytes: 16_044,
+          ...values,
+        })
+        .execute();
+    await expect(row({ durationSeconds: Infinity })).rejects.toThrow(/duration_in_range/);
+    await expect(row({ durationSeconds: Number.NaN })).rejects.toThrow(/duration_in_range/);
+    await expect(row({ durationSeconds: 0 })).rejects.toThrow(/duration_in_range/);
+    await expect(row({ bitrateKbps: 2_000_000 })).rejects.toThrow(/bitrate_in_range/);
+  });
+
+  it('a row stored before the checks does not break the lists, and is rejected properly', async () => {
+    // As in a database from before the checks (the migration repairs such rows).
+    await sql`alter table cloud_uploads drop constraint cloud_uploads_duration_in_range`.execute(
+      t.app.db,
+    );
+    try {
+      const { id } = await t.app.db
+        .insertInto('cloudUploads')
+        .values({
+          ...FIELDS,
+          userId: maker.id,
+          originalName: 'oneindig.wav',
+          objectKey: 'cloud-uploads/oneindig.wav',
+          contentType: 'audio/wav',
+          sizeBytes: 16_044,
+          durationSeconds: Infinity,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const uploads = await expectListsAnswer();
+      expect(uploads.find((item) => item.id === id)).toMatchObject({ durationSeconds: null });
+
+      const rejected = await (
+        await t.clientFor(admin)
+      ).patch(`/api/cloud-uploads/${id}/status`, { status: 'rejected' });
+      expect(rejected.statusCode, rejected.body).toBe(200);
+      expect(rejected.json<{ upload: CloudUpload }>().upload).toMatchObject({
+        status: 'rejected',
+        durationSeconds: null,
+      });
+      await t.app.db.deleteFrom('cloudUploads').where('id', '=', id).execute();
+    } finally {
+      await sql`alter table cloud_uploads add constraint cloud_uploads_duration_in_range
+        check (duration_seconds > 0 and duration_seconds <= 86400)`.execute(t.app.db);
+    }
   });
 });

@@ -86,6 +86,20 @@ describe('POST /api/voicetrack-upload', () => {
     expect(response.statusCode, response.body).toBe(201);
   });
 
+  it('stores 8 recordings of 120 s sent at once: each waits its turn, none is called unreadable', async () => {
+    const bytes = await makeRecording(audioDir, 'webm', { seconds: 120 });
+    const before = await stored();
+    const responses = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        upload(owner, { bytes, name: 'opname.webm', type: types.webm }),
+      ),
+    );
+    expect(responses.map((response) => [response.statusCode, response.json()])).toEqual(
+      Array.from({ length: 8 }, () => [201, { downloadUrl: expect.stringMatching(/\.mp3$/) }]),
+    );
+    expect((await stored()).rows).toBe(before.rows + 8);
+  }, 120_000);
+
   describe('refusals leave no object and no row', () => {
     const refused = async (
       audio: { bytes: Buffer; name: string; type: string } | null,

@@ -88,6 +88,19 @@ describe('the cloud uploads page', () => {
     expect(storage.getAttribute('target')).toBe('_blank');
   });
 
+  it('keeps what a listener named apart from the text around it, and shows an unknown length', async () => {
+    // A name stored before such characters were removed: U+202E turns "gpj.mp3" round.
+    mockFetch({
+      ...admin,
+      ...listOf([upload({ originalName: 'liedje\u202Egpj.mp3', durationSeconds: null })]),
+    });
+    await renderApp('/cloud-uploads');
+    const found = await card('De Zandlopers – Eb en Vloed');
+    expect(within(found).getByText('liedje\u202Egpj.mp3').tagName).toBe('BDI');
+    expect(within(found).getByText('Sanne').tagName).toBe('BDI');
+    expect(within(found).getAllByText('onbekend')).toHaveLength(1);
+  });
+
   it('says why a decision failed and shows the server state afterwards', async () => {
     let status: CloudUpload['status'] = 'pending';
     mockFetch({

@@ -172,14 +172,16 @@ export function UploadCard({
       className="grid gap-4 p-4 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none sm:p-5"
       data-upload-id={upload.id}
     >
+      {/* What the listener typed or named is isolated (bdi): its direction marks cannot turn the
+          text around it. */}
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="grid min-w-0 gap-1">
           <h3 id={headingId} className="text-lg leading-snug font-bold break-words">
-            {name}
+            <bdi>{upload.artist}</bdi> – <bdi>{upload.title}</bdi>
           </h3>
           <p className="text-sm text-muted-foreground">
             Ingestuurd door{' '}
-            <span className="font-semibold text-foreground">{upload.submittedBy}</span> op{' '}
+            <bdi className="font-semibold text-foreground">{upload.submittedBy}</bdi> op{' '}
             <time dateTime={upload.uploadedAt}>{formatDateTime(upload.uploadedAt, timeZone)}</time>
           </p>
         </div>
@@ -190,7 +192,7 @@ export function UploadCard({
 
       {upload.message && (
         <blockquote className="border-l-4 border-accent pl-3 text-sm text-pretty break-words">
-          “{upload.message}”
+          “<bdi>{upload.message}</bdi>”
         </blockquote>
       )}
 
@@ -207,11 +209,11 @@ export function UploadCard({
           )}
         </Fact>
         <Fact label="Bestand">
-          <span className="wrap-anywhere">{upload.originalName}</span>
+          <bdi className="wrap-anywhere">{upload.originalName}</bdi>
         </Fact>
         {upload.fileTags && (
           <Fact label="Tags in het bestand" wide>
-            <span className="wrap-anywhere">{fileTagsText(upload.fileTags)}</span>
+            <bdi className="wrap-anywhere">{fileTagsText(upload.fileTags)}</bdi>
           </Fact>
         )}
         {upload.reviewedBy && (

@@ -40,7 +40,7 @@ export function tabCounts(uploads: readonly CloudUpload[]): Record<UploadTab, nu
 export const canDownload = (upload: CloudUpload): boolean =>
   upload.status === 'approved' || upload.status === 'downloaded';
 
-/** "3:05", or "onbekend" when the file did not tell. */
+/** "3:05", or "onbekend" when it is not known. */
 export const formatLength = (seconds: number | null): string =>
   seconds === null ? 'onbekend' : formatDuration(seconds);
 

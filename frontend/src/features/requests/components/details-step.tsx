@@ -19,6 +19,8 @@ type DetailsStepProps = {
   onBack: () => void;
   onSubmit: () => void;
   isSubmitting: boolean;
+  /** The recording is on its way to the server, which decodes it (in turn, when it is busy). */
+  isSendingRecording: boolean;
   /** The server's refusal of the last try, with the wait. */
   refusal: string | null;
 };
@@ -32,6 +34,7 @@ export function DetailsStep({
   onBack,
   onSubmit,
   isSubmitting,
+  isSendingRecording,
   refusal,
 }: DetailsStepProps) {
   const nameId = useId();
@@ -106,6 +109,11 @@ export function DetailsStep({
       {recording && (
         <p className="-mt-3 text-center text-xs text-muted-foreground">
           Stop eerst de opname om te versturen.
+        </p>
+      )}
+      {isSendingRecording && (
+        <p role="status" className="-mt-3 text-center text-xs text-muted-foreground">
+          Je opname wordt verwerkt. Als het druk is, kan dat even duren; blijf op deze pagina.
         </p>
       )}
     </form>

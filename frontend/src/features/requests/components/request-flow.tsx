@@ -133,9 +133,11 @@ export function RequestFlow({
           message,
         }));
       } catch (error) {
+        // A busy server (503) did not find fault with the recording, which is kept for a retry.
+        const busy = error instanceof ApiError && error.status === 503;
         toast({
           variant: 'destructive',
-          title: 'Opname Error',
+          title: busy ? 'Server bezig' : 'Opname Error',
           description:
             serverMessage(error) ?? 'Je opname kon niet worden verstuurd. Probeer het opnieuw.',
         });
@@ -194,6 +196,7 @@ export function RequestFlow({
             onBack={() => setStep('results')}
             onSubmit={() => void send()}
             isSubmitting={uploading || submit.isPending}
+            isSendingRecording={uploading}
             refusal={refusal}
           />
         )}
