@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdir, mkdtemp, rename, rm, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { createTestApp, type TestApp } from '@radio/service-kit/testing';
 import { localStagingDir, makeOwnedWorkDir } from '@radio/storage';
 import { waitFor } from '@radio/testing';
