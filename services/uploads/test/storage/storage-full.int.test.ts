@@ -83,12 +83,13 @@ async function storageFullCount(cause: 'floor' | 'write'): Promise<number> {
   return metric?.values.find((value) => value.labels.cause === cause)?.value ?? 0;
 }
 
-function expectStorageFull(answer: Answer): void {
+function expectStorageFull(answer: Answer, what = 'upload'): void {
   expect(answer.status, answer.body).toBe(507);
   expect(JSON.parse(answer.body)).toMatchObject({
     code: 'STORAGE_FULL',
-    message: expect.stringMatching(/^De opslag is vol: je upload is niet bewaard/),
+    message: `De opslag is vol: je ${what} is niet bewaard. Probeer het later opnieuw.`,
   });
+  expect(answer.headers['retry-after']).toBe('900');
   expect(answer.ms).toBeLessThan(2000);
 }
 
@@ -103,6 +104,19 @@ describe('a full disk', () => {
     const next = await request('GET', '/api/cloud-uploads/mine');
     expect(next.status).toBe(200);
     expect(next.ms).toBeLessThan(1000);
+  });
+
+  it('refuses a voice message that fills it the same way', async () => {
+    const before = await storedState(t, storageDir, 'voiceMessages');
+    const form = await multipartBody({
+      bytes: Buffer.alloc(12 * 1024 * 1024, 1),
+      name: 'opname.webm',
+      type: 'audio/webm',
+    });
+    expectStorageFull(await request('POST', '/api/voicetrack-upload', form), 'spraakbericht');
+    expect(await storedState(t, storageDir, 'voiceMessages')).toEqual(before);
+    expect(await workDirs(storageDir)).toEqual([]);
+    expect((await request('GET', '/api/cloud-uploads/mine')).ms).toBeLessThan(1000);
   });
 
   it('refuses every upload before reading it while less than STORAGE_MIN_FREE_MB is free', async () => {
