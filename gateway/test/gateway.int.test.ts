@@ -346,6 +346,15 @@ describe("the gateway's own errors", () => {
     expect(head.headers['content-type']).toBe('application/json');
   });
 
+  it('answers an upload larger than the default body limit to a service that is down in JSON', async () => {
+    // The upload's full body (the request line and headers say 5 MB; none of it is sent).
+    const answer = await raw(
+      gateway.port,
+      'POST /api/cloud-upload HTTP/1.1\r\nHost: localhost\r\nContent-Type: multipart/form-data; boundary=x\r\nContent-Length: 5000000\r\nConnection: close\r\n\r\n',
+    );
+    jsonError(answer, 503, 'SERVICE_UNAVAILABLE');
+  });
+
   it('answers a bad escape, a too long address and a too large body in JSON', async () => {
     jsonError(await send('GET', '/api/%zz'), 400, 'BAD_REQUEST');
     jsonError(await send('GET', `/api/requests?q=${'a'.repeat(20_000)}`), 414, 'URI_TOO_LONG');

@@ -19,3 +19,4 @@ export {
   type StorageContext,
 } from './signed-path.ts';
 export { checkStorageEnv, createStorage, storageEnv, type StorageConfig } from './config.ts';
+export { makeOwnedWorkDir, removeOrphanedWorkDirs, type WorkDirPrefix } from './work-dirs.ts';

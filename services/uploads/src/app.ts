@@ -5,9 +5,11 @@ import type { UploadsConfig } from './config.ts';
 import { CloudUploadService, type StationLibrary } from './cloud-uploads/cloud-upload-service.ts';
 import { CloudUploadsRepository } from './cloud-uploads/cloud-uploads-repository.ts';
 import { cloudUploadRoutes } from './routes/cloud-upload-routes.ts';
+import { UploadAdmission } from './upload-admission.ts';
 import { voicetrackRoutes } from './routes/voicetrack-routes.ts';
 import { VoiceMessageService } from './voice-messages/voice-message-service.ts';
 import { VoiceMessagesRepository } from './voice-messages/voice-messages-repository.ts';
+import { sweepWorkDirs, workParent } from './work-dir.ts';
 
 export interface UploadsAppOptions {
   /** Replaces the configured storage (tests that inspect the stored objects). */
@@ -24,7 +26,30 @@ export function buildApp(
     name: 'uploads',
     config,
     routes: async (app) => {
-      const voices = new VoiceMessageService(storage, new VoiceMessagesRepository(app.db));
+      const admission = new UploadAdmission({
+        redis: app.redis,
+        workDir: workParent(storage),
+        limits: {
+          perDay: { track: config.CLOUD_UPLOADS_PER_DAY, voice: config.VOICE_MESSAGES_PER_DAY },
+          inFlightPerListener: config.UPLOADS_IN_FLIGHT_PER_LISTENER,
+          inFlightTotal: config.UPLOADS_IN_FLIGHT_TOTAL,
+          minFreeBytes: config.STORAGE_MIN_FREE_MB * 1024 * 1024,
+          timeZone: config.STATION_TZ,
+        },
+        metrics: app.metrics,
+        log: app.log,
+        limiter: app.logLimiter,
+      });
+      let stopSweeping = (): void => {};
+      app.addHook('onReady', async () => {
+        stopSweeping = sweepWorkDirs(storage, app.log);
+      });
+      app.addHook('onClose', async () => stopSweeping());
+      const voices = new VoiceMessageService(
+        storage,
+        new VoiceMessagesRepository(app.db),
+        admission,
+      );
       await app.register(voicetrackRoutes(voices, signingSecret));
       const jobs = new JobProducer(app.redis, (error) =>
         app.log.warn({ error: error.message }, 'job queue error'),
@@ -43,12 +68,12 @@ export function buildApp(
         new CloudUploadsRepository(app.db),
         {
           perDay: config.CLOUD_UPLOADS_PER_DAY,
-          timeZone: config.STATION_TZ,
           downloadTtlSeconds: config.CLOUD_UPLOAD_LINK_SECONDS,
           ...(config.STORAGE_VIEW_URL_TEMPLATE && {
             storageView: { template: config.STORAGE_VIEW_URL_TEMPLATE, bucket: config.S3_BUCKET },
           }),
         },
+        admission,
         library,
       );
       await app.register(cloudUploadRoutes(tracks, signingSecret));

@@ -9,6 +9,7 @@ import type { ObjectStorage } from '@radio/storage';
 import { failureKind, LogLimiter, type Registry } from '@radio/service-kit';
 import type { AcquisitionSettings } from './acquisition/acquire-deezer-track.ts';
 import { startDownloaderBeacon } from './acquisition/downloader-beacon.ts';
+import { removeOrphanedLibraryWork } from './cloud-uploads/add-upload-to-library.ts';
 import { stopRunningDownloads } from './acquisition/run-downloader.ts';
 import type { SourceFactory } from './station/active-source.ts';
 import { jobHandlers, runJob, type JobHandlers } from './jobs/handlers.ts';
@@ -140,6 +141,13 @@ export function startWorker(deps: WorkerDeps): RunningWorker {
   ).then((done) => {
     if (done) deps.log.info({ jobs: Object.keys(schedules) }, 'repeating jobs scheduled');
   });
+  // A worker killed mid-job left its work folder; the job itself runs again.
+  removeOrphanedLibraryWork().then(
+    (removed) => {
+      if (removed.length > 0) deps.log.warn({ removed }, 'removed work folders of killed jobs');
+    },
+    (error: unknown) => logFailure('warn', 'work-folders', error, 'could not sweep work folders'),
+  );
   deps.log.info({ queues }, 'worker started');
 
   return {

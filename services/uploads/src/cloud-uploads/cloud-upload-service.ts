@@ -11,16 +11,15 @@ import {
 import type { CloudUploadRow, CloudUploadStatus } from '@radio/db';
 import { HttpError } from '@radio/service-kit';
 import type { ObjectStorage } from '@radio/storage';
+import { DAY_MS, type UploadAdmission } from '../upload-admission.ts';
 import { makeWorkDir } from '../work-dir.ts';
 import { inspectTrack, visibleText } from './cloud-audio.ts';
 import type { CloudUploadsRepository } from './cloud-uploads-repository.ts';
 
 export const CLOUD_KEY_PREFIX = 'cloud-uploads/';
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface CloudUploadLimits {
   perDay: number;
-  timeZone: string;
   downloadTtlSeconds: number;
   /** STORAGE_VIEW_URL_TEMPLATE and the bucket it is filled with. */
   storageView?: { template: string; bucket: string };
@@ -107,17 +106,20 @@ export class CloudUploadService {
   readonly #storage: ObjectStorage;
   readonly #repository: CloudUploadsRepository;
   readonly #limits: CloudUploadLimits;
+  readonly #admission: UploadAdmission;
   readonly #library: StationLibrary | null;
 
   constructor(
     storage: ObjectStorage,
     repository: CloudUploadsRepository,
     limits: CloudUploadLimits,
+    admission: UploadAdmission,
     library: StationLibrary | null = null,
   ) {
     this.#storage = storage;
     this.#repository = repository;
     this.#limits = limits;
+    this.#admission = admission;
     this.#library = library;
   }
 
@@ -126,40 +128,23 @@ export class CloudUploadService {
     return this.#library !== null;
   }
 
-  /** Refuses a user who reached the daily limit, saying when the next upload is possible. */
-  async assertUnderDailyLimit(userId: number, now = new Date()): Promise<void> {
-    const times = await this.#repository.uploadTimesSince(userId, new Date(now.getTime() - DAY_MS));
-    if (times.length < this.#limits.perDay) return;
-    const oldest = times[times.length - this.#limits.perDay] ?? now;
-    throw this.#limitReached(new Date(oldest.getTime() + DAY_MS), now);
-  }
-
-  #limitReached(next: Date, now: Date): HttpError {
-    const when = new Intl.DateTimeFormat('nl-NL', {
-      timeZone: this.#limits.timeZone,
-      weekday: 'long',
-      hour: '2-digit',
-      minute: '2-digit',
-    }).format(next);
-    const retryAfter = Math.max(1, Math.ceil((next.getTime() - now.getTime()) / 1000));
-    return new HttpError(
-      429,
-      'DAILY_UPLOAD_LIMIT',
-      `Je hebt het maximum van ${this.#limits.perDay} uploads per dag bereikt. Je kunt weer uploaden vanaf ${when}.`,
-      { 'retry-after': String(retryAfter) },
-    );
+  /** The times of the user's stored uploads of the last 24 hours, oldest first. */
+  #storedToday(userId: number): Promise<Date[]> {
+    return this.#repository.uploadTimesSince(userId, new Date(Date.now() - DAY_MS));
   }
 
   /**
    * The upload streams into a private temporary file (never whole in memory) while the size
    * limit is enforced, is checked by its bytes, then streamed into storage; only an upload that
-   * passes every check becomes an object and a row, and any failure removes both.
+   * passes every check becomes an object and a row, and any failure removes both. Refused
+   * before a byte is read when the listener or the storage has no room (UploadAdmission).
    */
   async store(userId: number, receive: ReceiveUpload): Promise<CloudUploadRow> {
-    await this.assertUnderDailyLimit(userId);
-    const work = await makeWorkDir(this.#storage, 'radio-cloud-');
+    const admission = await this.#admission.enter('track', userId, await this.#storedToday(userId));
+    let work: string | null = null;
     let key: string | null = null;
     try {
+      work = await makeWorkDir(this.#storage, 'radio-cloud-');
       const upload = path.join(work, 'upload');
       const { fields, fileName } = await receive(upload);
       const facts = await inspectTrack(upload);
@@ -190,13 +175,13 @@ export class CloudUploadService {
       );
       if (row) return row;
       // Parallel uploads of one user that together passed the limit: the last ones are refused.
-      await this.assertUnderDailyLimit(userId);
-      throw this.#limitReached(new Date(Date.now() + DAY_MS), new Date());
+      throw this.#admission.dailyLimitReached('track', await this.#storedToday(userId));
     } catch (error) {
       if (key !== null) await this.#storage.delete(key);
-      throw error;
+      throw this.#admission.asStorageFull('track', error);
     } finally {
-      await rm(work, { recursive: true, force: true });
+      if (work !== null) await rm(work, { recursive: true, force: true });
+      await admission.release();
     }
   }
 

@@ -74,6 +74,14 @@ export async function registerUploadParser(app: FastifyInstance, maxBytes: numbe
   await app.register(multipart, {
     limits: { fileSize: maxBytes, files: 1, fields: 10, fieldSize: 8_192, parts: 12 },
   });
+  // An upload that failed mid-body (a full disk...) stops being read where the parser gave up:
+  // the rest of it would stay on the connection, which the gateway keeps open and sends the next
+  // request over, and that request would wait for an answer that never comes. It is read away.
+  app.addHook('onError', async (request) => {
+    if (request.raw.complete) return;
+    request.raw.unpipe();
+    request.raw.resume();
+  });
 }
 
 /** Route schema of a stored file under `/files/`: its name and an optional signed link. */

@@ -15,6 +15,7 @@ import {
   VOICE_MESSAGE_EXTENSION,
   VOICE_MESSAGE_TYPE,
 } from './voice-audio.ts';
+import { DAY_MS, type UploadAdmission } from '../upload-admission.ts';
 import { makeWorkDir } from '../work-dir.ts';
 import type { VoiceMessagesRepository } from './voice-messages-repository.ts';
 
@@ -32,25 +33,36 @@ export const downloadPathOf = (objectKey: string): string =>
 export class VoiceMessageService {
   readonly #storage: ObjectStorage;
   readonly #repository: VoiceMessagesRepository;
+  readonly #admission: UploadAdmission;
 
-  constructor(storage: ObjectStorage, repository: VoiceMessagesRepository) {
+  constructor(
+    storage: ObjectStorage,
+    repository: VoiceMessagesRepository,
+    admission: UploadAdmission,
+  ) {
     this.#storage = storage;
     this.#repository = repository;
+    this.#admission = admission;
   }
 
   /**
    * Keeps the upload in a private temporary folder while it is checked and transcoded; only a
    * recording that passes every check becomes an object and a row, and a failure removes both.
    * `receive` writes the uploaded bytes to the file it is given (and enforces the size limit).
+   * Refused before a byte is read when the listener or the storage has no room (UploadAdmission).
    */
   async store(
     userId: number,
     receive: (file: string) => Promise<void>,
   ): Promise<{ row: VoiceMessageRow; downloadUrl: string }> {
-    const work = await makeWorkDir(this.#storage, 'radio-voice-');
+    const since = new Date(Date.now() - DAY_MS);
+    const storedToday = await this.#repository.createdTimesSince(userId, since);
+    const admission = await this.#admission.enter('voice', userId, storedToday);
     const key = `${KEY_PREFIX}${randomBytes(16).toString('hex')}.${VOICE_MESSAGE_EXTENSION}`;
+    let work: string | null = null;
     let stored = false;
     try {
+      work = await makeWorkDir(this.#storage, 'radio-voice-');
       const upload = path.join(work, 'upload');
       await receive(upload);
       await assertAcceptedAudio(upload);
@@ -71,9 +83,10 @@ export class VoiceMessageService {
       return { row, downloadUrl: downloadPathOf(key) };
     } catch (error) {
       if (stored) await this.#storage.delete(key);
-      throw error;
+      throw this.#admission.asStorageFull('voice', error);
     } finally {
-      await rm(work, { recursive: true, force: true });
+      if (work !== null) await rm(work, { recursive: true, force: true });
+      await admission.release();
     }
   }
 

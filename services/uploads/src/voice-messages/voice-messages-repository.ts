@@ -19,6 +19,18 @@ export class VoiceMessagesRepository {
       .executeTakeFirstOrThrow();
   }
 
+  /** A user's voice messages since `since`, oldest first (their times, for the daily limit). */
+  async createdTimesSince(userId: number, since: Date): Promise<Date[]> {
+    const rows = await this.#db
+      .selectFrom('voiceMessages')
+      .select('createdAt')
+      .where('userId', '=', userId)
+      .where('createdAt', '>', since)
+      .orderBy('createdAt', 'asc')
+      .execute();
+    return rows.map((row) => row.createdAt);
+  }
+
   async findByKey(objectKey: string): Promise<VoiceMessageRow | undefined> {
     return this.#db
       .selectFrom('voiceMessages')

@@ -1,5 +1,5 @@
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -7,7 +7,12 @@ import { UnrecoverableError } from 'bullmq';
 import type { Logger } from 'pino';
 import type { JobData } from '@radio/contracts/jobs';
 import { builtInLibraryPath } from '@radio/station';
-import { ObjectNotFoundError, type ObjectStorage } from '@radio/storage';
+import {
+  makeOwnedWorkDir,
+  ObjectNotFoundError,
+  removeOrphanedWorkDirs,
+  type ObjectStorage,
+} from '@radio/storage';
 import { probeAudio, writeTaggedMp3 } from '../acquisition/audio-file.ts';
 import { libraryBaseName, placeInLibrary } from '../acquisition/library-file.ts';
 import { indexBuiltInFile, type BuiltInFileIndex } from '../library/index-built-in-file.ts';
@@ -22,6 +27,18 @@ export interface AddUploadDeps extends BuiltInFileIndex {
   log: Logger;
   /** Where the private work folder is made (default: the system's temp folder). */
   tempDir?: string;
+}
+
+const WORK_PREFIX = 'radio-library-upload-';
+/** Far longer than a job takes (one file of at most 50 MB copied and encoded). */
+const ORPHAN_IDLE_MS = 30 * 60_000;
+
+/**
+ * Removes the work folders of jobs that a killed worker left in `tempDir` (see
+ * removeOrphanedWorkDirs); answers their names.
+ */
+export function removeOrphanedLibraryWork(tempDir = tmpdir()): Promise<string[]> {
+  return removeOrphanedWorkDirs(tempDir, [WORK_PREFIX], ORPHAN_IDLE_MS);
 }
 
 /** A reason an admin can read; it is stored on the upload. */
@@ -71,7 +88,8 @@ async function placeUpload(
     throw new LibraryFailure('Geen bibliotheekmap ingesteld (LIBRARY_DIR).');
   }
   if (!deps.storage) throw new LibraryFailure('Geen opslag ingesteld voor de uploads.');
-  const work = await mkdtemp(path.join(deps.tempDir ?? tmpdir(), 'radio-library-upload-'));
+  await removeOrphanedLibraryWork(deps.tempDir);
+  const work = await makeOwnedWorkDir(deps.tempDir ?? tmpdir(), WORK_PREFIX);
   try {
     const original = path.join(work, 'original');
     const object = await deps.storage.get(upload.objectKey).catch((error: unknown) => {

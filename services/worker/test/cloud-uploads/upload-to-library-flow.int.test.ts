@@ -3,8 +3,16 @@
  * Redis: the uploads service (LIBRARY_DIR set), this worker as its server starts it, and the requests
  * service with the built-in station, where a listener then finds and requests the song.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseFile } from 'music-metadata';
@@ -14,8 +22,8 @@ import { createDb, type Db } from '@radio/db';
 import { createLogger, parseConfig, type ServiceApp } from '@radio/service-kit';
 import { createTestApp, TestClient, type TestApp, type TestUser } from '@radio/service-kit/testing';
 import { createAzuraCastSource } from '@radio/station';
-import { createStorage } from '@radio/storage';
-import { freePort } from '@radio/testing';
+import { createStorage, makeOwnedWorkDir } from '@radio/storage';
+import { freePort, waitFor } from '@radio/testing';
 import { buildRequestsApp } from '../../../requests/test/build.ts';
 import { workerEnv } from '../../src/config.ts';
 import { startWorker, type RunningWorker } from '../../src/worker.ts';
@@ -34,6 +42,8 @@ let workerDb: Db;
 let worker: RunningWorker;
 let listener: TestUser;
 let admin: TestUser;
+/** The work folder of a job whose worker was killed (kill -9) before this one started. */
+let orphan: string;
 
 beforeAll(async () => {
   for (const folder of [libraryDir, requestLibraryDir, storageDir]) mkdirSync(folder);
@@ -49,6 +59,9 @@ beforeAll(async () => {
   uploadsApp = await buildUploadsApp(env);
   await uploadsApp.ready();
 
+  const mine = await makeOwnedWorkDir(os.tmpdir(), 'radio-library-upload-');
+  orphan = mine.replace(`~${process.pid}~`, `~${spawnSync('true').pid}~`);
+  renameSync(mine, orphan);
   const config = parseConfig(workerEnv, env);
   workerDb = createDb(config.DATABASE_URL);
   worker = startWorker({
@@ -70,6 +83,7 @@ afterAll(async () => {
   await uploadsApp?.close();
   await t?.close();
   rmSync(dir, { recursive: true, force: true });
+  rmSync(orphan, { recursive: true, force: true });
 });
 
 /** A client of the uploads service with the same session as `user` has on the requests one. */
@@ -156,6 +170,10 @@ describe('adding an approved upload to the station library', () => {
     const requested = await requester.post('/api/requests', { filename: hit?.filename });
     expect(requested.statusCode).toBe(201);
     expect(requested.json()).toMatchObject({ title: 'Nieuwe Zomer', position: 1 });
+  });
+
+  it('removes, when it starts, the work folder a killed worker left', async () => {
+    await waitFor(async () => !existsSync(orphan), 'the work folder of the killed job removed');
   });
 
   it('says why it failed, and may be asked again', async () => {
