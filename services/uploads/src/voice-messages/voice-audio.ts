@@ -92,6 +92,10 @@ export async function transcode(input: string, output: string): Promise<void> {
     ]);
   } catch (error) {
     if (error instanceof HttpError) throw error;
+    // ffmpeg writes the output itself: a disk that fills up is its failure, not the recording's.
+    if (/No space left on device/.test(String((error as { stderr?: unknown }).stderr))) {
+      throw Object.assign(new Error('ffmpeg: no space left on device'), { code: 'ENOSPC' });
+    }
     throw voiceRefusals.unreadable();
   }
 }

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestUser } from '@radio/service-kit/testing';
-import { multipartBody } from '../audio.ts';
+import { makeRecording, multipartBody } from '../audio.ts';
 import { buildUploadsApp } from '../build.ts';
 import { storedState, workDirs } from '../uploads.ts';
 
@@ -117,6 +117,25 @@ describe('a full disk', () => {
     expect(await storedState(t, storageDir, 'voiceMessages')).toEqual(before);
     expect(await workDirs(storageDir)).toEqual([]);
     expect((await request('GET', '/api/cloud-uploads/mine')).ms).toBeLessThan(1000);
+  });
+
+  it('refuses a recording whose transcoded copy no longer fits as full storage, not as unreadable', async () => {
+    const recording = await makeRecording(os.tmpdir(), 'webm', { seconds: 90 });
+    const form = await multipartBody({ bytes: recording, name: 'opname.webm', type: 'audio/webm' });
+    const before = await storedState(t, storageDir, 'voiceMessages');
+    // Room for the recording (and above the 1 MB floor), none for its 1.4 MB mp3.
+    const filler = path.join(storageDir, 'vulling');
+    const { bavail, bsize } = await statfs(storageDir);
+    await writeFile(filler, Buffer.alloc(bavail * bsize - 1.25 * 1024 * 1024));
+    const counted = await storageFullCount('write');
+    try {
+      expectStorageFull(await request('POST', '/api/voicetrack-upload', form), 'spraakbericht');
+    } finally {
+      await rm(filler);
+    }
+    expect(await storedState(t, storageDir, 'voiceMessages')).toEqual(before);
+    expect(await workDirs(storageDir)).toEqual([]);
+    expect(await storageFullCount('write')).toBe(counted + 1);
   });
 
   it('refuses every upload before reading it while less than STORAGE_MIN_FREE_MB is free', async () => {
