@@ -86,13 +86,14 @@ describe('POST /api/voicetrack-upload', () => {
     expect(response.statusCode, response.body).toBe(201);
   });
 
-  it('stores 8 recordings of 120 s sent at once: each waits its turn, none is called unreadable', async () => {
+  it('stores 8 recordings of 120 s from 8 listeners at once: each waits its turn, none is called unreadable', async () => {
     const bytes = await makeRecording(audioDir, 'webm', { seconds: 120 });
+    const speakers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => t.createUser({ name: `Spreker ${i + 1}` })),
+    );
     const before = await stored();
     const responses = await Promise.all(
-      Array.from({ length: 8 }, () =>
-        upload(owner, { bytes, name: 'opname.webm', type: types.webm }),
-      ),
+      speakers.map((speaker) => upload(speaker, { bytes, name: 'opname.webm', type: types.webm })),
     );
     expect(responses.map((response) => [response.statusCode, response.json()])).toEqual(
       Array.from({ length: 8 }, () => [201, { downloadUrl: expect.stringMatching(/\.mp3$/) }]),
