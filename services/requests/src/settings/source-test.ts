@@ -38,6 +38,10 @@ function failureText(failure: StationSourceFailure, status: number | null, url: 
     case 'not-json':
     case 'unexpected-answer':
       return `${host} gaf geen AzuraCast now-playing-antwoord (is dit de URL van /api/nowplaying/…?)`;
+    case 'private-address':
+      return `${host} is of wijst naar een intern adres (zoals 127.0.0.1, 10.x of 192.168.x); intern mogen alleen de ingebouwde zender, het opgeslagen adres van deze bron en de adressen in PRIVATE_SOURCE_ORIGINS zijn`;
+    case 'redirect':
+      return `${host} stuurt door naar een ander adres; vul het adres in waar het naartoe stuurt`;
     case 'other':
       return `${host} gaf een onbruikbaar antwoord`;
   }
@@ -50,6 +54,8 @@ const failureCode: Record<StationSourceFailure, string> = {
   'http-status': 'HTTP_STATUS',
   'not-json': 'NOT_NOW_PLAYING',
   'unexpected-answer': 'NOT_NOW_PLAYING',
+  'private-address': 'PRIVATE_ADDRESS',
+  redirect: 'REDIRECT',
   other: 'NOT_NOW_PLAYING',
 };
 
