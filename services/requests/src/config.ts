@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { port, serviceEnv, timeZone } from '@radio/service-kit';
 
-export const requestsEnv = serviceEnv.extend({
+const requestsVariables = serviceEnv.extend({
   PORT: port.default(3102),
   /** Prometheus metrics (GET /metrics), apart from the API; `make up` sets it (lib.sh). */
   METRICS_PORT: port.default(9102),
@@ -22,6 +22,13 @@ export const requestsEnv = serviceEnv.extend({
    * station's now-playing endpoint there.
    */
   BUILT_IN_STATION_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /**
+   * The built-in station's own key, which Liquidsoap sends as X-API-Key (never the
+   * INTERNAL_TOKEN). Stored in dj_settings at the start when it is not the one this service
+   * took from its environment last time; the services check the stored one, which
+   * scripts/rotate-station-key.sh replaces while they run. Required with BUILT_IN_STATION_URL.
+   */
+  STATION_API_KEY: z.string().min(16).optional(),
   /**
    * The built-in station's Icecast on loopback (`make up` sets it): its listener count goes into
    * the station's now playing. Unset: 0 listeners.
@@ -51,4 +58,9 @@ export const requestsEnv = serviceEnv.extend({
    */
   DEEZER_DOWNLOAD_RETRY_SECONDS: z.coerce.number().positive().max(3_600).default(10),
 });
+
+export const requestsEnv = requestsVariables.refine(
+  (config) => !config.BUILT_IN_STATION_URL || config.STATION_API_KEY,
+  { path: ['STATION_API_KEY'], message: 'is required with BUILT_IN_STATION_URL' },
+);
 export type RequestsConfig = z.output<typeof requestsEnv>;

@@ -14,8 +14,8 @@ import { testStationSource } from './source-test.ts';
 
 export interface AdminSettingsOptions {
   settings: Pick<SettingsRepository, 'get' | 'update' | 'useBuiltInStationAsNonstop'>;
-  /** The built-in station's now-playing URL and key, when there is one. */
-  builtIn: { nowPlayingUrl: string; apiKey: string } | null;
+  /** The built-in station's now-playing URL, when there is one (its key is in dj_settings). */
+  builtInUrl: string | null;
   testSource?: typeof testStationSource;
 }
 
@@ -43,12 +43,12 @@ const sources = {
  */
 export class AdminSettings {
   readonly #settings: AdminSettingsOptions['settings'];
-  readonly #builtIn: AdminSettingsOptions['builtIn'];
+  readonly #builtInUrl: string | null;
   readonly #testSource: typeof testStationSource;
 
   constructor(options: AdminSettingsOptions) {
     this.#settings = options.settings;
-    this.#builtIn = options.builtIn;
+    this.#builtInUrl = options.builtInUrl;
     this.#testSource = options.testSource ?? testStationSource;
   }
 
@@ -60,8 +60,7 @@ export class AdminSettings {
     return {
       nonstopUrl: row.nonstopUrl,
       nonstopApiKeySet: hasText(row.nonstopApiKey),
-      nonstopIsBuiltIn:
-        this.#builtIn !== null && row.nonstopUrl?.trim() === this.#builtIn.nowPlayingUrl,
+      nonstopIsBuiltIn: this.#builtInUrl !== null && row.nonstopUrl?.trim() === this.#builtInUrl,
       liveUrl: row.liveUrl,
       liveApiKeySet: hasText(row.liveApiKey),
       localStreamUrl: row.localStreamUrl,
@@ -92,11 +91,8 @@ export class AdminSettings {
     }
     const saved = await this.#settings.update(definedOnly(changes));
     let after = saved;
-    if (this.#builtIn && !hasText(saved.nonstopUrl)) {
-      await this.#settings.useBuiltInStationAsNonstop(
-        this.#builtIn.nowPlayingUrl,
-        this.#builtIn.apiKey,
-      );
+    if (this.#builtInUrl !== null && !hasText(saved.nonstopUrl)) {
+      await this.#settings.useBuiltInStationAsNonstop(this.#builtInUrl);
       after = await this.#settings.get();
     }
     return { response: { settings: this.view(after), sourceTests }, before, after };

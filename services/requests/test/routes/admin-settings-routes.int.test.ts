@@ -35,7 +35,7 @@ beforeEach(async () => {
   await t.app.db.deleteFrom('playHistory').execute();
   await updateSettings(t.app.db, {
     nonstopUrl: builtInUrl,
-    nonstopApiKey: 'test-internal-token',
+    nonstopApiKey: 'test-station-api-key',
     liveUrl: null,
     liveApiKey: null,
     libraryName: 'Nonstop Mix',
@@ -74,7 +74,7 @@ describe('GET /api/admin/settings', () => {
       deezerArlSet: true,
       updatedAt: expect.any(String),
     });
-    for (const secret of ['live-sleutel-123', 'test-internal-token', 'geheime-arl']) {
+    for (const secret of ['live-sleutel-123', 'test-station-api-key', 'geheime-arl']) {
       expect(response.body).not.toContain(secret);
     }
   });
@@ -235,7 +235,7 @@ describe('PATCH /api/admin/settings', () => {
       nonstopIsBuiltIn: true,
       nonstopApiKeySet: true,
     });
-    expect((await settingsRow()).nonstopApiKey).toBe('test-internal-token');
+    expect((await settingsRow()).nonstopApiKey).toBe('test-station-api-key');
   });
 
   const failing: [string, () => string, RegExp][] = [
