@@ -125,6 +125,7 @@ export function buildApp(
           new AdminSettings({
             settings,
             builtInUrl,
+            privateOrigins: config.PRIVATE_SOURCE_ORIGINS,
           }),
         ),
       );

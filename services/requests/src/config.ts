@@ -1,6 +1,17 @@
 import { z } from 'zod';
 import { port, serviceEnv, timeZone } from '@radio/service-kit';
 
+const originList = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((item) => item.trim())
+      .filter((item) => item !== ''),
+  )
+  .pipe(z.array(z.url({ protocol: /^https?$/ })))
+  .transform((urls) => urls.map((url) => new URL(url).origin));
+
 const requestsVariables = serviceEnv.extend({
   PORT: port.default(3102),
   /** Prometheus metrics (GET /metrics), apart from the API; `make up` sets it (lib.sh). */
@@ -29,6 +40,12 @@ const requestsVariables = serviceEnv.extend({
    * scripts/rotate-station-key.sh replaces while they run. Required with BUILT_IN_STATION_URL.
    */
   STATION_API_KEY: z.string().min(16).optional(),
+  /**
+   * Origins on internal addresses (LAN, loopback) an admin may enter as a station source, e.g.
+   * an AzuraCast at http://192.168.1.20. The built-in station and a source's stored address
+   * need not be listed; any other internal address is refused by the source test.
+   */
+  PRIVATE_SOURCE_ORIGINS: originList.default([]),
   /**
    * The built-in station's Icecast on loopback (`make up` sets it): its listener count goes into
    * the station's now playing. Unset: 0 listeners.

@@ -1,6 +1,7 @@
 import type { SourceTestResult, StationSourceName } from '@radio/contracts';
 import {
   createAzuraCastSource,
+  publicAddressDispatcher,
   StationSourceError,
   type StationSourceFailure,
 } from '@radio/station';
@@ -61,20 +62,24 @@ const failureCode: Record<StationSourceFailure, string> = {
 
 /**
  * Asks a source for now playing, with the station adapter that polls it later: it passes when
- * the answer parses as AzuraCast's now playing. Never throws; never puts the key in the result.
+ * the answer parses as AzuraCast's now playing. It connects to public addresses only, and to
+ * the internal origins in `allowedOrigins` (an admin's URL must not reach the metrics ports or
+ * other machines on the private network). Never throws; never puts the key in the result.
  */
 export async function testStationSource(
   which: StationSourceName,
   url: string,
   apiKey: string | null,
-  timeoutMs = SOURCE_TEST_TIMEOUT_MS,
+  options: { allowedOrigins?: Iterable<string>; timeoutMs?: number } = {},
 ): Promise<SourceTestResult> {
   const label = sourceLabel[which];
+  const dispatcher = publicAddressDispatcher(options.allowedOrigins);
   try {
     const nowPlaying = await createAzuraCastSource({
       nowPlayingUrl: url,
       apiKey,
-      timeoutMs,
+      timeoutMs: options.timeoutMs ?? SOURCE_TEST_TIMEOUT_MS,
+      dispatcher,
     }).nowPlaying();
     const current = nowPlaying.current;
     const playing = current
@@ -101,5 +106,7 @@ export async function testStationSource(
       isOnline: null,
       nowPlaying: null,
     };
+  } finally {
+    await dispatcher.destroy();
   }
 }
