@@ -93,6 +93,7 @@ try {
       REDIS_URL: redis.url,
       SESSION_SECRET,
       INTERNAL_TOKEN: 'bench-internal-token',
+      STATION_API_KEY: 'bench-station-api-key',
       PUBLIC_ORIGIN: 'http://radio.bench',
       LOG_LEVEL: 'silent',
       DEEZER_API_URL: deezer.url,

@@ -194,7 +194,7 @@ secret() { head -c 32 /dev/urandom | base64 | tr -dc 'A-Za-z0-9' | head -c 32; }
 port=8080
 sed -e "s|^HTTP_PORT=.*|HTTP_PORT=$port|" \
   -e "s|^ADMIN_PASSWORD=.*|ADMIN_PASSWORD=$(secret)|" -e "s|^SESSION_SECRET=.*|SESSION_SECRET=$(secret)$(secret)|" \
-  -e "s|^INTERNAL_TOKEN=.*|INTERNAL_TOKEN=$(secret)|" -e "s|^POSTGRES_PASSWORD=.*|POSTGRES_PASSWORD=$(secret)|" \
+  -e "s|^INTERNAL_TOKEN=.*|INTERNAL_TOKEN=$(secret)|" -e "s|^STATION_API_KEY=.*|STATION_API_KEY=$(secret)|" -e "s|^POSTGRES_PASSWORD=.*|POSTGRES_PASSWORD=$(secret)|" \
   -e "s|^ICECAST_SOURCE_PASSWORD=.*|ICECAST_SOURCE_PASSWORD=$(secret)|" -e "s|^ICECAST_ADMIN_PASSWORD=.*|ICECAST_ADMIN_PASSWORD=$(secret)|" \
   -e "s|^GARAGE_RPC_SECRET=.*|GARAGE_RPC_SECRET=$(head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n')|" -e "s|^DEMO_TRACK_SECONDS=.*|DEMO_TRACK_SECONDS=8|" \
   -e "s|^PUBLIC_ORIGIN=.*|PUBLIC_ORIGIN=http://localhost:$port|" \

@@ -6,8 +6,8 @@
 #   files/storage/    the stored objects (STORAGE_DIR, local driver): voice messages, uploads
 #   files/library/    LIBRARY_DIR: the rotation, with the uploads added to it
 #   files/request-library/   REQUEST_LIBRARY_DIR: request-only songs, fetched Deezer tracks
-#   env               the settings file (ENV_FILE): its secrets sign the links and keys the
-#                     database holds (the built-in station's key is INTERNAL_TOKEN)
+#   env               the settings file (ENV_FILE): its secrets sign the links the database
+#                     holds, and STATION_API_KEY is the built-in station's key
 #
 # Consistency: the dump is one snapshot (pg_dump runs in a single repeatable-read transaction),
 # and the files are copied after it. Every object and library file is complete in place before

@@ -8,10 +8,11 @@
 #      as run now), and only when they are healthy are the old ones stopped (SIGTERM: they finish
 #      what they are answering). The gateway follows the copies through Docker's DNS, so requests
 #      keep being answered throughout;
-#   4. then the gateway and the built-in station, only where their image is new: a gateway
-#      restart is a second or two (the TLS proxy in front retries, see the README), a station
-#      restart a break in the stream. Postgres, Redis and Garage (s3) are left alone (their images
-#      are upgraded on purpose, not by this); settings changed in .env: `docker compose up -d`.
+#   4. then the gateway and the built-in station, only where their image is new (Liquidsoap
+#      also when its STATION_API_KEY is not the one in .env): a gateway restart is a second or
+#      two (the TLS proxy in front retries, see the README), a station restart a break in the
+#      stream. Postgres, Redis and Garage (s3) are left alone (their images are upgraded on
+#      purpose, not by this); settings changed in .env: `docker compose up -d`.
 # A station whose files are still in MinIO's volume is stopped before anything happens: that move
 # is scripts/migrate-minio.sh, with the stack stopped.
 # Usage, in the checkout on the server, after `git pull`:
@@ -23,6 +24,10 @@ read -r -a COMPOSE <<<"${COMPOSE:-docker compose}"
 ROLLING=(auth requests playlist uploads worker)
 compose() { "${COMPOSE[@]}" "$@"; }
 say() { printf '==> %s\n' "$*" >&2; }
+
+# Secrets this version needs and .env lacks (STATION_API_KEY) are generated first.
+root=$(cd "$(dirname "$0")/.." && pwd)
+[ ! -f "${ENV_FILE:-$root/.env}" ] || "$root/scripts/ensure-env.sh"
 
 project=$(compose config | sed -n 's/^name: //p')
 if docker volume inspect "${project}_storage" >/dev/null 2>&1 &&
@@ -62,15 +67,22 @@ for service in "${ROLLING[@]}"; do
 done
 
 # Compose would recreate these because their dependencies were replaced; only a new image is a
-# reason to restart the stream or the gateway.
+# reason to restart the stream or the gateway, or for Liquidsoap another key than the services
+# now check (STATION_API_KEY: new in .env with the upgrade to it).
+station_key=$(compose config | sed -n "s/^ *STATION_API_KEY: *['\"]\{0,1\}\([^'\"]*\).*/\1/p" | head -n 1)
+other_key() {
+  [ "$1" = liquidsoap ] &&
+    ! docker inspect -f '{{join .Config.Env "\n"}}' "$2" | grep -qxF "STATION_API_KEY=$station_key"
+}
 for service in $(compose config --services | grep -xE 'gateway|icecast|liquidsoap|filler'); do
   id=$(compose ps -q "$service")
   if [ -n "$id" ] && [ "$(docker inspect -f '{{.Image}}' "$id")" = \
-    "$(docker image inspect -f '{{.Id}}' "$(docker inspect -f '{{.Config.Image}}' "$id")")" ]; then
+    "$(docker image inspect -f '{{.Id}}' "$(docker inspect -f '{{.Config.Image}}' "$id")")" ] &&
+    ! other_key "$service" "$id"; then
     say "$service: same image, left running"
     continue
   fi
-  say "$service: new image, recreated"
+  say "$service: new image (or Liquidsoap's key), recreated"
   compose up -d --no-deps --wait --force-recreate "$service"
 done
 compose ps --format '{{.Service}}: {{.Status}}' >&2

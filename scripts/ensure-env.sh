@@ -8,10 +8,6 @@ set -euo pipefail
 
 resolve_env_file
 
-# base64url of N random bytes, with nothing but coreutils (a server for compose has no Node).
-random() { head -c "$1" /dev/urandom | base64 -w0 | tr '+/' '-_' | tr -d '='; }
-setting() { sed -n "s/^$1=//p" "$ENV_FILE" | tail -n 1; }
-
 # A fresh value for the setting NAME (N random bytes). Garage's RPC secret is hex. A station that
 # ran MinIO keeps its root password as the bucket key's secret: the s3 service falls back to it
 # while S3_SECRET_KEY is unset, and Garage refuses to start once the secret it knows changes
@@ -21,7 +17,7 @@ fresh() {
   case $1 in
     GARAGE_RPC_SECRET) head -c "$2" /dev/urandom | od -An -tx1 | tr -d ' \n' ;;
     S3_SECRET_KEY)
-      minio=$(setting MINIO_ROOT_PASSWORD)
+      minio=$(env_file_setting MINIO_ROOT_PASSWORD)
       if [ ${#minio} -ge 16 ]; then printf '%s' "$minio"; else random "$2"; fi
       ;;
     *) random "$2" ;;
@@ -36,12 +32,11 @@ if [ ! -f "$ENV_FILE" ]; then
 fi
 
 generated_admin=
-for spec in SESSION_SECRET:48 INTERNAL_TOKEN:32 ADMIN_PASSWORD:15 POSTGRES_PASSWORD:24 S3_SECRET_KEY:24 \
+for spec in SESSION_SECRET:48 INTERNAL_TOKEN:32 STATION_API_KEY:32 ADMIN_PASSWORD:15 POSTGRES_PASSWORD:24 S3_SECRET_KEY:24 \
   GARAGE_RPC_SECRET:32 ICECAST_SOURCE_PASSWORD:24 ICECAST_ADMIN_PASSWORD:24; do
   name=${spec%%:*}
   if grep -qE "^$name=$" "$ENV_FILE"; then
-    # Escaped for sed: a password taken over may hold & | or \.
-    sed -i "s|^$name=\$|$name=$(fresh "$name" "${spec#*:}" | sed 's/[&|\\]/\\&/g')|" "$ENV_FILE"
+    set_env_file_setting "$name" "$(fresh "$name" "${spec#*:}")"
     [ "$name" != ADMIN_PASSWORD ] || generated_admin=1
   elif ! grep -qE "^$name=" "$ENV_FILE"; then
     printf '%s=%s\n' "$name" "$(fresh "$name" "${spec#*:}")" >>"$ENV_FILE"
@@ -53,8 +48,8 @@ done
 # Shown once: only when this run generated the password, and only if the environment does not
 # override it anyway.
 if [ -n "$generated_admin" ] && [ -z "${ADMIN_PASSWORD:-}" ]; then
-  email=$(setting ADMIN_EMAIL)
-  password=$(setting ADMIN_PASSWORD)
+  email=$(env_file_setting ADMIN_EMAIL)
+  password=$(env_file_setting ADMIN_PASSWORD)
   cat >&2 <<MSG
 
   ┌─────────────────────────────────────────────────────────────

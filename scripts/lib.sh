@@ -45,6 +45,19 @@ load_env_file() {
   done <"$file"
 }
 
+# The value of NAME in ENV_FILE as written there (the last line that sets it); empty if none.
+env_file_setting() {
+  [ -f "$ENV_FILE" ] || return 0
+  sed -n "s/^$1=//p" "$ENV_FILE" | tail -n 1
+}
+# Sets NAME=VALUE on NAME's lines in ENV_FILE. Escaped for sed: a password taken over may hold
+# & | or \.
+set_env_file_setting() { # NAME VALUE
+  sed -i "s|^$1=.*\$|$1=$(printf '%s' "$2" | sed 's/[&|\\]/\\&/g')|" "$ENV_FILE"
+}
+# base64url of N random bytes, with nothing but coreutils (a server for compose has no Node).
+random() { head -c "$1" /dev/urandom | base64 -w0 | tr '+/' '-_' | tr -d '='; }
+
 # ENV_FILE (default .env) as an absolute path, exported.
 resolve_env_file() {
   ENV_FILE=${ENV_FILE:-$ROOT/.env}
@@ -136,6 +149,9 @@ require_secrets() {
   [ ${#missing[@]} = 0 ] || die "not set: ${missing[*]} (in $ENV_FILE or the environment)"
   [ ${#SESSION_SECRET} -ge 32 ] || die "SESSION_SECRET must be at least 32 characters"
   [ ${#INTERNAL_TOKEN} -ge 16 ] || die "INTERNAL_TOKEN must be at least 16 characters"
+  [ -z "${STATION_API_KEY:-}" ] || [ ${#STATION_API_KEY} -ge 16 ] ||
+    die "STATION_API_KEY must be at least 16 characters"
+  [ "${STATION_API_KEY:-}" != "$INTERNAL_TOKEN" ] || die "STATION_API_KEY must not be INTERNAL_TOKEN"
 }
 
 # A PostgreSQL client or server program (pg_dump, psql, postgres, …) of the newest installed

@@ -56,7 +56,7 @@ if [ -f "$work/env" ] || tar -C "$work" -xf "$archive" env 2>/dev/null; then
   for name in INTERNAL_TOKEN SESSION_SECRET; do
     saved=$(grep -E "^$name=" "$work/env" | tail -n 1 | cut -d= -f2-) || saved=''
     [ -z "$saved" ] || [ "$saved" = "${!name}" ] ||
-      warn "$name differs from the backup's: $( [ $name = INTERNAL_TOKEN ] && echo "the built-in station's key in the settings no longer matches (clear the nonstop source in Instellingen, or take the backup's value)" || echo "everyone has to log in again")"
+      warn "$name differs from the backup's: $( [ $name = INTERNAL_TOKEN ] && echo "file links signed before the backup no longer open (the queue signs new ones)" || echo "everyone has to log in again")"
   done
 fi
 

@@ -63,7 +63,11 @@ case ${1:-} in
   liquidsoap)
     wait_for_icecast
     export STATION_API_URL="http://127.0.0.1:$REQUESTS_PORT/internal/station"
-    export STATION_API_KEY=$INTERNAL_TOKEN
+    # The settings file's key, not the one `make up` started with: scripts/rotate-station-key.sh
+    # replaces it there and restarts Liquidsoap alone.
+    key=$(env_file_setting STATION_API_KEY)
+    export STATION_API_KEY=${key:-${STATION_API_KEY:-}}
+    [ -n "$STATION_API_KEY" ] || die "STATION_API_KEY is not set (in $ENV_FILE or the environment)"
     export ICECAST_HOST=127.0.0.1 ICECAST_PORT ICECAST_SOURCE_PASSWORD LIBRARY_DIR STATION_NAME
     export STATION_SPOOL_DIR="$DIR/spool" STATION_PLAYS_LOG="$LOG_DIR/station-plays.log"
     export STATION_HEARTBEAT_FILE="$RUN_DIR/liquidsoap.heartbeat"

@@ -4,7 +4,8 @@ import { adminCredentials } from '../support/stack.ts';
 
 // The Settings tab in Chromium against the native stack: a changed library name and cooldown
 // survive a reload, the built-in nonstop source passes its connection test, and a nonstop URL
-// that does not answer is refused with its reason while the built-in source stays. Every
+// elsewhere is refused with its reason (the stored station key stays with its own address)
+// while the built-in source stays. Every
 // setting it changes is put back (the other suites rely on the defaults).
 
 test.use({ viewport: PHONE });
@@ -39,11 +40,14 @@ test('the admin changes the library name and a cooldown; a bad nonstop URL is re
     );
     await lookAt(page, 'admin-settings');
 
-    // Nothing answers on the discard port: refused, with the reason, and nothing saved.
+    // Another address with the built-in station's stored key: refused before anything is sent,
+    // with the reason, and nothing saved.
     await page.getByLabel('Nonstop-URL').fill('http://127.0.0.1:9/api/nowplaying/1');
     await page.getByRole('button', { name: 'Instellingen opslaan' }).click();
     await expect(toastText(page, 'Fout bij bijwerken')).toBeVisible();
-    await expect(page.getByRole('alert').filter({ hasText: 'niet bereikbaar' })).toBeVisible();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'hoort bij een ander adres' }),
+    ).toBeVisible();
     await expect(page.getByLabel('Nonstop-URL')).toHaveValue('http://127.0.0.1:9/api/nowplaying/1');
     await lookAt(page, 'admin-settings-refused');
     await page.reload();

@@ -145,7 +145,10 @@ export const sourceTestResultSchema = z.object({
   ok: z.boolean(),
   /** Dutch: what the source plays now, or what failed. */
   message: z.string(),
-  /** UNREACHABLE, TIMEOUT, HTTP_STATUS, NOT_NOW_PLAYING or BAD_URL when not ok. */
+  /**
+   * UNREACHABLE, TIMEOUT, HTTP_STATUS, NOT_NOW_PLAYING, BAD_URL, PRIVATE_ADDRESS (an internal
+   * address that is not allowed) or REDIRECT (sent on to another address) when not ok.
+   */
   code: z.string().nullable(),
   stationName: z.string().nullable(),
   isOnline: z.boolean().nullable(),
@@ -165,7 +168,8 @@ export type UpdateAdminSettingsResponse = z.infer<typeof updateAdminSettingsResp
 
 /**
  * POST /api/admin/settings/test-source: tests a URL without saving. The key: `apiKey` when given,
- * else the stored key of `which` (when given), else none.
+ * else the stored key of `which` (when given; only to the address it was stored for, else 400
+ * API_KEY_OTHER_ADDRESS), else none.
  */
 export const testSourceBodySchema = z.strictObject(
   {

@@ -139,6 +139,10 @@ export interface DjSettingsTable {
   trackCooldownHours: Generated<number>;
   artistCooldownHours: Generated<number>;
   deezerArl: string | null;
+  /** The built-in station's key (X-API-Key); never answered by any API. */
+  stationApiKey: string | null;
+  /** SHA-256 (hex) of the STATION_API_KEY the requests service last took from its environment. */
+  stationApiKeyEnv: string | null;
   updatedAt: Timestamp;
 }
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { DJ_SETTINGS_ID } from '@radio/db';
 import { serviceEnv, parseConfig } from '../src/config.ts';
 import { createService, type ServiceApp } from '../src/create-service.ts';
 import { currentUser } from '../src/access/guards.ts';
@@ -239,9 +240,18 @@ describe('internal endpoints', () => {
     expect((await call(t.env.INTERNAL_TOKEN)).statusCode).toBe(200);
   });
 
-  it('for the station need the station key (the internal token) in X-API-Key', async () => {
+  it('for the station need the station key stored in dj_settings, never the internal token', async () => {
+    const setStationKey = (key: string | null) =>
+      t.app.db
+        .insertInto('djSettings')
+        .values({ id: DJ_SETTINGS_ID, stationApiKey: key })
+        .onConflict((conflict) => conflict.column('id').doUpdateSet({ stationApiKey: key }))
+        .execute();
     const call = (headers: Record<string, string>) =>
       t.client().request({ method: 'GET', url: '/internal/demo/station', headers });
+    await setStationKey(null);
+    expect((await call({ 'x-api-key': '' })).statusCode).toBe(401);
+    await setStationKey('stationsleutel-een');
     const refused = await call({});
     expect(refused.statusCode).toBe(401);
     expect(refused.json()).toEqual({
@@ -250,7 +260,13 @@ describe('internal endpoints', () => {
     });
     expect((await call({ 'x-api-key': 'verkeerde-sleutel' })).statusCode).toBe(401);
     expect((await call({ 'x-internal-token': t.env.INTERNAL_TOKEN ?? '' })).statusCode).toBe(401);
-    expect((await call({ 'x-api-key': t.env.INTERNAL_TOKEN ?? '' })).statusCode).toBe(200);
+    expect((await call({ 'x-api-key': t.env.INTERNAL_TOKEN ?? '' })).statusCode).toBe(401);
+    expect((await call({ 'x-api-key': 'stationsleutel-een' })).statusCode).toBe(200);
+
+    // Rotated in the database: the running service takes the new key and refuses the old one.
+    await setStationKey('stationsleutel-twee');
+    expect((await call({ 'x-api-key': 'stationsleutel-een' })).statusCode).toBe(401);
+    expect((await call({ 'x-api-key': 'stationsleutel-twee' })).statusCode).toBe(200);
   });
 });
 

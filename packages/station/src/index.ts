@@ -1,6 +1,7 @@
 export * from './station-source.ts';
 export { createAzuraCastSource } from './azuracast/azuracast-source.ts';
 export { AzuraCastApi } from './azuracast/azuracast-api.ts';
+export * from './private-addresses.ts';
 export * from './built-in/built-in-station.ts';
 export * from './built-in/library-paths.ts';
 export * from './built-in/published-shapes.ts';

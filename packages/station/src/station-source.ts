@@ -1,3 +1,5 @@
+import type { Dispatcher } from 'undici';
+
 /**
  * One contract for every station source (an external AzuraCast, or the built-in Liquidsoap +
  * Icecast station, which publishes the same AzuraCast shapes). Everything is normalised here:
@@ -84,6 +86,10 @@ export type StationSourceFailure =
   | 'http-status'
   | 'not-json'
   | 'unexpected-answer'
+  /** The address is, or resolves to, an internal one that was not allowed. */
+  | 'private-address'
+  /** A redirect to another origin, which the key must not follow. */
+  | 'redirect'
   | 'other';
 
 /** A source answered something unusable or not at all; `message` is for the operator's log. */
@@ -103,9 +109,11 @@ export class StationSourceError extends Error {
 export interface StationSourceSettings {
   /** The AzuraCast-style now-playing URL, `{base}/api/nowplaying/{station}`. */
   nowPlayingUrl: string;
-  /** Sent as X-API-Key (history, library and queue need it). */
+  /** Sent as X-API-Key (history, library and queue need it), to this URL's origin only. */
   apiKey: string | null;
   timeoutMs?: number;
+  /** How to connect (the admin's source test: public addresses only); default: any address. */
+  dispatcher?: Dispatcher;
 }
 
 /**

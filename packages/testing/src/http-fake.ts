@@ -33,6 +33,8 @@ export interface FakeResponse {
   contentType?: string;
   /** Wait this long before answering (timeouts). */
   delayMs?: number;
+  /** Sent as the Location header (redirects). */
+  location?: string;
 }
 
 /** Answers as `fake` says, with the fixture (JSON text) and its status for what it leaves unset. */
@@ -48,6 +50,7 @@ export function sendFake(
     response.writeHead(fake.status ?? fixtureStatus, {
       'content-type':
         fake.contentType ?? (isText ? 'text/plain; charset=utf-8' : 'application/json'),
+      ...(fake.location === undefined ? {} : { location: fake.location }),
     });
     response.end(body);
   });

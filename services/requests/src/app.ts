@@ -124,10 +124,8 @@ export function buildApp(
         adminSettingsRoutes(
           new AdminSettings({
             settings,
-            builtIn:
-              builtInUrl === null
-                ? null
-                : { nowPlayingUrl: builtInUrl, apiKey: config.INTERNAL_TOKEN },
+            builtInUrl,
+            privateOrigins: config.PRIVATE_SOURCE_ORIGINS,
           }),
         ),
       );
@@ -243,14 +241,18 @@ export function buildApp(
         subscriber.disconnect();
       });
 
-      if (builtInUrl !== null) {
-        const nowPlayingUrl = builtInUrl;
-        app.addHook('onReady', async () => {
-          if (await settings.useBuiltInStationAsNonstop(nowPlayingUrl, config.INTERNAL_TOKEN)) {
-            app.log.info({ nowPlayingUrl }, 'nonstop source: the built-in station');
-          }
-        });
-      }
+      const stationKey = config.STATION_API_KEY;
+      app.addHook('onReady', async () => {
+        if (
+          stationKey !== undefined &&
+          (await settings.adoptStationKey(stationKey, config.INTERNAL_TOKEN))
+        ) {
+          app.log.info('the built-in station key: STATION_API_KEY of the environment');
+        }
+        if (builtInUrl !== null && (await settings.useBuiltInStationAsNonstop(builtInUrl))) {
+          app.log.info({ nowPlayingUrl: builtInUrl }, 'nonstop source: the built-in station');
+        }
+      });
     },
   });
 }

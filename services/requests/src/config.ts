@@ -1,7 +1,18 @@
 import { z } from 'zod';
 import { port, serviceEnv, timeZone } from '@radio/service-kit';
 
-export const requestsEnv = serviceEnv.extend({
+const originList = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((item) => item.trim())
+      .filter((item) => item !== ''),
+  )
+  .pipe(z.array(z.url({ protocol: /^https?$/ })))
+  .transform((urls) => urls.map((url) => new URL(url).origin));
+
+const requestsVariables = serviceEnv.extend({
   PORT: port.default(3102),
   /** Prometheus metrics (GET /metrics), apart from the API; `make up` sets it (lib.sh). */
   METRICS_PORT: port.default(9102),
@@ -22,6 +33,19 @@ export const requestsEnv = serviceEnv.extend({
    * station's now-playing endpoint there.
    */
   BUILT_IN_STATION_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /**
+   * The built-in station's own key, which Liquidsoap sends as X-API-Key (never the
+   * INTERNAL_TOKEN). Stored in dj_settings at the start when it is not the one this service
+   * took from its environment last time; the services check the stored one, which
+   * scripts/rotate-station-key.sh replaces while they run. Required with BUILT_IN_STATION_URL.
+   */
+  STATION_API_KEY: z.string().min(16).optional(),
+  /**
+   * Origins on internal addresses (LAN, loopback) an admin may enter as a station source, e.g.
+   * an AzuraCast at http://192.168.1.20. The built-in station and a source's stored address
+   * need not be listed; any other internal address is refused by the source test.
+   */
+  PRIVATE_SOURCE_ORIGINS: originList.default([]),
   /**
    * The built-in station's Icecast on loopback (`make up` sets it): its listener count goes into
    * the station's now playing. Unset: 0 listeners.
@@ -51,4 +75,9 @@ export const requestsEnv = serviceEnv.extend({
    */
   DEEZER_DOWNLOAD_RETRY_SECONDS: z.coerce.number().positive().max(3_600).default(10),
 });
+
+export const requestsEnv = requestsVariables.refine(
+  (config) => !config.BUILT_IN_STATION_URL || config.STATION_API_KEY,
+  { path: ['STATION_API_KEY'], message: 'is required with BUILT_IN_STATION_URL' },
+);
 export type RequestsConfig = z.output<typeof requestsEnv>;

@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DjSettingsReader } from '@radio/db';
 import { HttpError } from '../errors.ts';
 import { userLoadedWithSession } from '../sessions/session-store.ts';
 import { endUserSession } from '../sessions/user-session.ts';
@@ -70,22 +71,29 @@ export const requireAdmin: Guard = async function (request, reply) {
 
 const digest = (value: string): Buffer => createHash('sha256').update(value).digest();
 
-const isInternalToken = (given: unknown, token: string): boolean =>
-  typeof given === 'string' && timingSafeEqual(digest(given), digest(token));
+const isSecret = (given: unknown, secret: string | null | undefined): boolean =>
+  typeof given === 'string' &&
+  typeof secret === 'string' &&
+  secret !== '' &&
+  timingSafeEqual(digest(given), digest(secret));
 
 /** Internal endpoints (health tooling, jobs): the shared INTERNAL_TOKEN in X-Internal-Token. */
 export const requireInternalToken: Guard = async function (request) {
-  if (!isInternalToken(request.headers['x-internal-token'], this.config.INTERNAL_TOKEN)) {
+  if (!isSecret(request.headers['x-internal-token'], this.config.INTERNAL_TOKEN)) {
     throw new HttpError(401, 'INVALID_INTERNAL_TOKEN', 'Ongeldig of ontbrekend intern token');
   }
 };
 
 /**
  * The built-in station's endpoints, authenticated the way AzuraCast's API is (so one adapter
- * reads both): the station key in X-API-Key. The built-in station's key is the INTERNAL_TOKEN.
+ * reads both): the station key in X-API-Key. That key is its own (never the INTERNAL_TOKEN) and
+ * is read from dj_settings at every call, so a rotated key applies at once, without a restart.
  */
 export const requireStationKey: Guard = async function (request) {
-  if (!isInternalToken(request.headers['x-api-key'], this.config.INTERNAL_TOKEN)) {
+  const given = request.headers['x-api-key'];
+  const stationKey =
+    typeof given === 'string' ? (await new DjSettingsReader(this.db).read())?.stationApiKey : null;
+  if (!isSecret(given, stationKey)) {
     throw new HttpError(401, 'INVALID_API_KEY', 'Ongeldige of ontbrekende API-sleutel');
   }
 };

@@ -269,7 +269,7 @@ export async function fuzzRoutes(testApp: TestApp, options: FuzzOptions = {}): P
   const skip = new Set(options.skip ?? []);
   const keys = {
     'x-internal-token': testApp.env.INTERNAL_TOKEN ?? '',
-    'x-api-key': testApp.env.INTERNAL_TOKEN ?? '',
+    'x-api-key': testApp.env.STATION_API_KEY ?? '',
   };
   const failures: FuzzFailure[] = [];
   let calls = 0;

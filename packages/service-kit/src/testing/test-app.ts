@@ -22,6 +22,8 @@ export function testEnv(urls: { databaseUrl: string; redisUrl: string }, env: En
     REDIS_URL: urls.redisUrl,
     SESSION_SECRET: 'test-session-secret-that-is-long-enough',
     INTERNAL_TOKEN: 'test-internal-token',
+    // The requests service stores it as the built-in station's key when it starts.
+    STATION_API_KEY: 'test-station-api-key',
     PUBLIC_ORIGIN: 'http://radio.test',
     LOG_LEVEL: 'silent',
     ...env,

@@ -1,9 +1,12 @@
+import { fetch, type Dispatcher, type Response } from 'undici';
 import type { z } from 'zod';
 import { StationSourceError, type StationSourceFailure } from '../station-source.ts';
 import { BROWSER_USER_AGENT, causeOf } from '../http.ts';
+import { PrivateAddressError } from '../private-addresses.ts';
 import { apiErrorSchema } from './read-schemas.ts';
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
+const MAX_REDIRECTS = 5;
 
 /**
  * `{base}/api/nowplaying/{station}`, or its aliases `{base}/api/station/{station}/nowplaying` and
@@ -17,6 +20,7 @@ export interface AzuraCastApiOptions {
   nowPlayingUrl: string;
   apiKey: string | null;
   timeoutMs: number;
+  dispatcher?: Dispatcher;
 }
 
 /** GETs of one station's AzuraCast API; every failure is a StationSourceError. */
@@ -25,7 +29,9 @@ export class AzuraCastApi {
   /** `{base}/api/station/{station}`, or why there is none. */
   readonly #stationApi: URL | string;
   readonly #headers: Record<string, string>;
+  readonly #hasKey: boolean;
   readonly #timeoutMs: number;
+  readonly #dispatcher: Dispatcher | undefined;
 
   constructor(options: AzuraCastApiOptions) {
     this.nowPlayingUrl = parseUrl(options.nowPlayingUrl);
@@ -35,7 +41,9 @@ export class AzuraCastApi {
       'user-agent': BROWSER_USER_AGENT,
       ...(options.apiKey ? { 'x-api-key': options.apiKey } : {}),
     };
+    this.#hasKey = Boolean(options.apiKey);
     this.#timeoutMs = options.timeoutMs;
+    this.#dispatcher = options.dispatcher;
   }
 
   /** `{base}/api/station/{station}/{path}` with the given query. */
@@ -57,16 +65,16 @@ export class AzuraCastApi {
     let status: number;
     let body: string;
     try {
-      const response = await fetch(url, {
-        headers: this.#headers,
-        redirect: 'follow',
-        signal: AbortSignal.timeout(this.#timeoutMs),
-      });
+      const response = await this.#fetch('GET', url);
       status = response.status;
       body = await response.text();
     } catch (error) {
+      if (error instanceof StationSourceError) throw fail(error.message, error.failure);
       if (error instanceof Error && error.name === 'TimeoutError') {
         throw fail(`no answer within ${this.#timeoutMs / 1000} s`, 'timeout');
+      }
+      if (error instanceof Error && error.cause instanceof PrivateAddressError) {
+        throw fail(error.cause.message, 'private-address');
       }
       throw fail(`no answer (${causeOf(error)})`, 'unreachable');
     }
@@ -95,17 +103,51 @@ export class AzuraCastApi {
    */
   async post(url: URL): Promise<{ status: number; message: string }> {
     try {
-      const response = await fetch(url, {
-        method: 'POST',
-        headers: this.#headers,
-        signal: AbortSignal.timeout(this.#timeoutMs),
-      });
+      const response = await this.#fetch('POST', url);
       const body = await response.text();
       return { status: response.status, message: errorText(body) };
     } catch (error) {
       throw new StationSourceError(
         `station source POST ${redacted(url)}: no answer (${causeOf(error)})`,
+        error instanceof StationSourceError ? { failure: error.failure } : {},
       );
+    }
+  }
+
+  /**
+   * Follows redirects itself: the key goes to the configured URL's origin only, so a redirect
+   * elsewhere is refused while a key is sent (fetch would carry X-API-Key along).
+   */
+  async #fetch(method: 'GET' | 'POST', url: URL): Promise<Response> {
+    const signal = AbortSignal.timeout(this.#timeoutMs);
+    let target = url;
+    for (let redirects = 0; ; redirects++) {
+      const response = await fetch(target, {
+        method,
+        headers: this.#headers,
+        redirect: 'manual',
+        signal,
+        dispatcher: this.#dispatcher,
+      });
+      const location = response.headers.get('location');
+      if (response.status < 300 || response.status > 399 || location === null) return response;
+      await response.body?.cancel();
+      const next = new URL(location, target);
+      if (next.protocol !== 'http:' && next.protocol !== 'https:') {
+        throw new StationSourceError(`redirected to a non-http(s) URL`, { failure: 'redirect' });
+      }
+      if (this.#hasKey && next.origin !== url.origin) {
+        throw new StationSourceError(
+          `redirected to another origin (${next.origin}): the API key is not sent there`,
+          { failure: 'redirect' },
+        );
+      }
+      if (redirects === MAX_REDIRECTS) {
+        throw new StationSourceError(`more than ${MAX_REDIRECTS} redirects`, {
+          failure: 'redirect',
+        });
+      }
+      target = next;
     }
   }
 }

@@ -33,6 +33,7 @@ export function createAzuraCastSource(settings: StationSourceSettings): StationS
     nowPlayingUrl: settings.nowPlayingUrl,
     apiKey: settings.apiKey,
     timeoutMs: settings.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    dispatcher: settings.dispatcher,
   });
 
   return {

@@ -95,7 +95,7 @@ beforeAll(async () => {
     ICECAST_SOURCE_PASSWORD: 'bron-wachtwoord',
     ICECAST_ADMIN_PASSWORD: 'beheer-wachtwoord',
     REQUESTS_PORT: String(requestsPort),
-    INTERNAL_TOKEN: KEY,
+    STATION_API_KEY: KEY,
     STATION_NAME: 'Radio Test',
     NO_COLOR: '1',
   };

@@ -9,13 +9,16 @@ import {
 } from '@radio/contracts';
 import type { DjSettingsRow } from '@radio/db';
 import { HttpError } from '@radio/service-kit';
+import { stationSourceKey } from '@radio/station';
 import type { SettingsFormChanges, SettingsRepository } from './settings-repository.ts';
 import { testStationSource } from './source-test.ts';
 
 export interface AdminSettingsOptions {
   settings: Pick<SettingsRepository, 'get' | 'update' | 'useBuiltInStationAsNonstop'>;
-  /** The built-in station's now-playing URL and key, when there is one. */
-  builtIn: { nowPlayingUrl: string; apiKey: string } | null;
+  /** The built-in station's now-playing URL, when there is one (its key is in dj_settings). */
+  builtInUrl: string | null;
+  /** Internal origins an admin may enter besides the built-in station and a stored source. */
+  privateOrigins?: readonly string[];
   testSource?: typeof testStationSource;
 }
 
@@ -37,18 +40,39 @@ const sources = {
 } as const;
 
 /**
+ * A stored key goes only to the address (origin) it was stored for: to another, a typo or a
+ * hostile URL would hand it out (the built-in station's key reads its API). Refused rather than
+ * tested without it, which could pass and hide that the key does not belong there.
+ */
+function storedKeyFor(row: DjSettingsRow, which: StationSourceName, url: string): string | null {
+  const key = row[sources[which].key];
+  if (!hasText(key)) return null;
+  const storedUrl = row[sources[which].url]?.trim() ?? '';
+  if (storedUrl === '' || stationSourceKey(storedUrl) !== stationSourceKey(url)) {
+    throw new HttpError(
+      400,
+      'API_KEY_OTHER_ADDRESS',
+      'De opgeslagen API-sleutel hoort bij een ander adres: vul de sleutel opnieuw in, of kies Sleutel wissen.',
+    );
+  }
+  return key;
+}
+
+/**
  * The admin's settings form: keys and the ARL are write only (set or not, never shown); a
  * source whose URL or key changes is asked for now playing first, and nothing is saved when it
  * fails. The request rules read dj_settings at every request, so a saved limit applies at once.
  */
 export class AdminSettings {
   readonly #settings: AdminSettingsOptions['settings'];
-  readonly #builtIn: AdminSettingsOptions['builtIn'];
+  readonly #builtInUrl: string | null;
+  readonly #privateOrigins: readonly string[];
   readonly #testSource: typeof testStationSource;
 
   constructor(options: AdminSettingsOptions) {
     this.#settings = options.settings;
-    this.#builtIn = options.builtIn;
+    this.#builtInUrl = options.builtInUrl;
+    this.#privateOrigins = options.privateOrigins ?? [];
     this.#testSource = options.testSource ?? testStationSource;
   }
 
@@ -60,8 +84,7 @@ export class AdminSettings {
     return {
       nonstopUrl: row.nonstopUrl,
       nonstopApiKeySet: hasText(row.nonstopApiKey),
-      nonstopIsBuiltIn:
-        this.#builtIn !== null && row.nonstopUrl?.trim() === this.#builtIn.nowPlayingUrl,
+      nonstopIsBuiltIn: this.#builtInUrl !== null && row.nonstopUrl?.trim() === this.#builtInUrl,
       liveUrl: row.liveUrl,
       liveApiKeySet: hasText(row.liveApiKey),
       localStreamUrl: row.localStreamUrl,
@@ -92,28 +115,49 @@ export class AdminSettings {
     }
     const saved = await this.#settings.update(definedOnly(changes));
     let after = saved;
-    if (this.#builtIn && !hasText(saved.nonstopUrl)) {
-      await this.#settings.useBuiltInStationAsNonstop(
-        this.#builtIn.nowPlayingUrl,
-        this.#builtIn.apiKey,
-      );
+    if (this.#builtInUrl !== null && !hasText(saved.nonstopUrl)) {
+      await this.#settings.useBuiltInStationAsNonstop(this.#builtInUrl);
       after = await this.#settings.get();
     }
     return { response: { settings: this.view(after), sourceTests }, before, after };
   }
 
-  /** Tests a URL without saving: with `apiKey`, else the stored key of `which`, else none. */
+  /**
+   * Tests a URL without saving: with `apiKey`, else the stored key of `which` (on its own
+   * address only), else none.
+   */
   async testSource(body: {
     url: string;
     apiKey?: string | null;
     which?: StationSourceName;
   }): Promise<SourceTestResult> {
     const which = body.which ?? 'nonstop';
-    let key = body.apiKey ?? null;
-    if (body.apiKey === undefined && body.which) {
-      key = (await this.#settings.get())[sources[body.which].key];
-    }
-    return this.#testSource(which, body.url, key);
+    const row = await this.#settings.get();
+    const key =
+      body.apiKey !== undefined
+        ? body.apiKey
+        : body.which
+          ? storedKeyFor(row, body.which, body.url)
+          : null;
+    return this.#test(which, row, body.url, key);
+  }
+
+  /**
+   * Internal addresses are reached only on the built-in station's origin, the source's stored
+   * origin (which an admin configured on purpose, e.g. an AzuraCast on the LAN) and the
+   * operator's PRIVATE_SOURCE_ORIGINS.
+   */
+  #test(
+    which: StationSourceName,
+    row: DjSettingsRow,
+    url: string,
+    key: string | null,
+  ): Promise<SourceTestResult> {
+    const allowedOrigins = [this.#builtInUrl, row[sources[which].url]?.trim() || null]
+      .filter((allowed) => allowed !== null)
+      .map(stationSourceKey)
+      .concat(this.#privateOrigins);
+    return this.#testSource(which, url, key, { allowedOrigins });
   }
 
   /** The test of a source whose URL or key this change alters; null when it needs none. */
@@ -126,11 +170,11 @@ export class AdminSettings {
     const newUrl = changes[fields.url];
     const newKey = changes[fields.key];
     const url = newUrl === undefined ? before[fields.url]?.trim() || null : newUrl;
-    const key = newKey === undefined ? before[fields.key] : newKey;
     const urlChanged = url !== (before[fields.url]?.trim() || null);
-    const keyChanged = (key ?? null) !== (before[fields.key] ?? null);
+    const keyChanged = newKey !== undefined && newKey !== (before[fields.key] ?? null);
     if (url === null || (!urlChanged && !keyChanged)) return null;
-    return this.#testSource(which, url, key);
+    const key = newKey === undefined ? storedKeyFor(before, which, url) : newKey;
+    return this.#test(which, before, url, key);
   }
 }
 

@@ -1,6 +1,7 @@
 import type { SourceTestResult, StationSourceName } from '@radio/contracts';
 import {
   createAzuraCastSource,
+  publicAddressDispatcher,
   StationSourceError,
   type StationSourceFailure,
 } from '@radio/station';
@@ -38,6 +39,10 @@ function failureText(failure: StationSourceFailure, status: number | null, url: 
     case 'not-json':
     case 'unexpected-answer':
       return `${host} gaf geen AzuraCast now-playing-antwoord (is dit de URL van /api/nowplaying/…?)`;
+    case 'private-address':
+      return `${host} is of wijst naar een intern adres (zoals 127.0.0.1, 10.x of 192.168.x); intern mogen alleen de ingebouwde zender, het opgeslagen adres van deze bron en de adressen in PRIVATE_SOURCE_ORIGINS zijn`;
+    case 'redirect':
+      return `${host} stuurt door naar een ander adres; vul het adres in waar het naartoe stuurt`;
     case 'other':
       return `${host} gaf een onbruikbaar antwoord`;
   }
@@ -50,25 +55,31 @@ const failureCode: Record<StationSourceFailure, string> = {
   'http-status': 'HTTP_STATUS',
   'not-json': 'NOT_NOW_PLAYING',
   'unexpected-answer': 'NOT_NOW_PLAYING',
+  'private-address': 'PRIVATE_ADDRESS',
+  redirect: 'REDIRECT',
   other: 'NOT_NOW_PLAYING',
 };
 
 /**
  * Asks a source for now playing, with the station adapter that polls it later: it passes when
- * the answer parses as AzuraCast's now playing. Never throws; never puts the key in the result.
+ * the answer parses as AzuraCast's now playing. It connects to public addresses only, and to
+ * the internal origins in `allowedOrigins` (an admin's URL must not reach the metrics ports or
+ * other machines on the private network). Never throws; never puts the key in the result.
  */
 export async function testStationSource(
   which: StationSourceName,
   url: string,
   apiKey: string | null,
-  timeoutMs = SOURCE_TEST_TIMEOUT_MS,
+  options: { allowedOrigins?: Iterable<string>; timeoutMs?: number } = {},
 ): Promise<SourceTestResult> {
   const label = sourceLabel[which];
+  const dispatcher = publicAddressDispatcher(options.allowedOrigins);
   try {
     const nowPlaying = await createAzuraCastSource({
       nowPlayingUrl: url,
       apiKey,
-      timeoutMs,
+      timeoutMs: options.timeoutMs ?? SOURCE_TEST_TIMEOUT_MS,
+      dispatcher,
     }).nowPlaying();
     const current = nowPlaying.current;
     const playing = current
@@ -95,5 +106,7 @@ export async function testStationSource(
       isOnline: null,
       nowPlaying: null,
     };
+  } finally {
+    await dispatcher.destroy();
   }
 }

@@ -3,7 +3,7 @@ import { builtInNowPlayingUrl, stationSourceKey } from '@radio/station';
 import type { TestApp } from '@radio/service-kit/testing';
 import { seedTrack, seedVoiceMessage } from '../requests/seed.ts';
 
-export const STATION_KEY = { 'x-api-key': 'test-internal-token' };
+export const STATION_KEY = { 'x-api-key': 'test-station-api-key' };
 export const LIBRARY = '/srv/bibliotheek';
 /** The requests service itself (the built-in station's endpoints); nothing answers there. */
 export const BUILT_IN_STATION_URL = 'http://127.0.0.1:9';

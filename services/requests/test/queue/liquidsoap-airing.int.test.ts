@@ -52,7 +52,7 @@ beforeAll(async () => {
     env: {
       ...process.env,
       STATION_API_URL: `${address}/internal/station`,
-      STATION_API_KEY: t.env.INTERNAL_TOKEN,
+      STATION_API_KEY: t.env.STATION_API_KEY,
       LIBRARY_DIR: libraryDir,
       ICECAST_SOURCE_PASSWORD: 'niet-gebruikt',
       STATION_SPOOL_DIR: path.join(dir, 'spool'),

@@ -143,7 +143,7 @@ const stationQueue = async (): Promise<PublishedQueue> =>
   (
     await t
       .client()
-      .get(builtInStationPaths.queue, { headers: { 'x-api-key': t.env.INTERNAL_TOKEN ?? '' } })
+      .get(builtInStationPaths.queue, { headers: { 'x-api-key': t.env.STATION_API_KEY ?? '' } })
   ).json();
 
 /** A listener finds Radar Love on Deezer, requestable, and asks for it: 201, download pending. */

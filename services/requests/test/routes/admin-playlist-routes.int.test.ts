@@ -51,7 +51,7 @@ beforeEach(async () => {
   await updateSettings(t.app.db, {
     broadcastingMode: 'nonstop',
     nonstopUrl: builtInNowPlayingUrl(BUILT_IN_STATION_URL),
-    nonstopApiKey: 'test-internal-token',
+    nonstopApiKey: 'test-station-api-key',
   });
 });
 

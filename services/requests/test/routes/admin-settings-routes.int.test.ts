@@ -22,7 +22,11 @@ let admin: TestClient;
 
 beforeAll(async () => {
   station = await startFakeStationServer();
-  t = await createTestApp(buildRequestsApp, { BUILT_IN_STATION_URL: BUILT_IN });
+  // The fake station is on loopback: allowed like an operator's AzuraCast on the LAN.
+  t = await createTestApp(buildRequestsApp, {
+    BUILT_IN_STATION_URL: BUILT_IN,
+    PRIVATE_SOURCE_ORIGINS: station.url,
+  });
   admin = await t.as('admin');
 });
 afterAll(async () => {
@@ -35,7 +39,7 @@ beforeEach(async () => {
   await t.app.db.deleteFrom('playHistory').execute();
   await updateSettings(t.app.db, {
     nonstopUrl: builtInUrl,
-    nonstopApiKey: 'test-internal-token',
+    nonstopApiKey: 'test-station-api-key',
     liveUrl: null,
     liveApiKey: null,
     libraryName: 'Nonstop Mix',
@@ -74,7 +78,7 @@ describe('GET /api/admin/settings', () => {
       deezerArlSet: true,
       updatedAt: expect.any(String),
     });
-    for (const secret of ['live-sleutel-123', 'test-internal-token', 'geheime-arl']) {
+    for (const secret of ['live-sleutel-123', 'test-station-api-key', 'geheime-arl']) {
       expect(response.body).not.toContain(secret);
     }
   });
@@ -235,7 +239,7 @@ describe('PATCH /api/admin/settings', () => {
       nonstopIsBuiltIn: true,
       nonstopApiKeySet: true,
     });
-    expect((await settingsRow()).nonstopApiKey).toBe('test-internal-token');
+    expect((await settingsRow()).nonstopApiKey).toBe('test-station-api-key');
   });
 
   const failing: [string, () => string, RegExp][] = [
@@ -337,8 +341,11 @@ describe('PATCH /api/admin/settings', () => {
 });
 
 describe('POST /api/admin/settings/test-source', () => {
-  it('tests a URL without saving it, with the stored key of the source', async () => {
-    await updateSettings(t.app.db, { liveApiKey: 'opgeslagen-sleutel' });
+  it('tests a URL without saving it, with the stored key of the source on its address', async () => {
+    await updateSettings(t.app.db, {
+      liveUrl: `${station.url}/api/nowplaying/2`,
+      liveApiKey: 'opgeslagen-sleutel',
+    });
     const response = await admin.post('/api/admin/settings/test-source', {
       url: station.nowPlayingUrl,
       which: 'live',
@@ -350,7 +357,7 @@ describe('POST /api/admin/settings/test-source', () => {
     });
     expect(response.body).not.toContain('opgeslagen-sleutel');
     expect(station.requests.at(-1)?.headers['x-api-key']).toBe('opgeslagen-sleutel');
-    expect((await settingsRow()).liveUrl).toBeNull();
+    expect((await settingsRow()).liveUrl).toBe(`${station.url}/api/nowplaying/2`);
   });
 
   it('uses a given key, and answers what failed', async () => {

@@ -400,7 +400,7 @@ describe('the automation queue', () => {
     // With the voice message handed out to the station, too.
     await t
       .client()
-      .get('/internal/station/next', { headers: { 'x-api-key': t.env.INTERNAL_TOKEN } });
+      .get('/internal/station/next', { headers: { 'x-api-key': t.env.STATION_API_KEY } });
 
     // An admin's own entry at place 2 (after what was handed out, it is the second waiting).
     await parts.queue.insertManual(

@@ -144,7 +144,7 @@ describe('station routes with the station key', () => {
         method,
         url,
         ...call,
-        headers: { ...call.headers, 'x-api-key': 'test-internal-token' },
+        headers: { ...call.headers, 'x-api-key': 'test-station-api-key' },
       });
       results.push({ route, status: response.statusCode });
     }

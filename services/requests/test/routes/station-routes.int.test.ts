@@ -16,7 +16,8 @@ import { BuiltInPlaysRepository } from '../../src/station/built-in-plays-reposit
 import { makeMp3 as makeAudio } from '../audio.ts';
 import { buildRequestsApp } from '../build.ts';
 
-const KEY = 'test-internal-token';
+const KEY = 'test-station-api-key';
+const INTERNAL_TOKEN = 'test-internal-token';
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'radio-library-'));
 const libraryDir = path.join(dataDir, 'library');
 const requestLibraryDir = path.join(dataDir, 'request-library');
@@ -326,14 +327,30 @@ describe('library, queue and next entry', () => {
 });
 
 describe('the station key', () => {
-  it('is needed in X-API-Key; the internal token header is not enough', async () => {
-    for (const headers of [{}, { 'x-api-key': 'verkeerd' }, { 'x-internal-token': KEY }]) {
-      const response = await t.client().request({
-        method: 'GET',
-        url: builtInStationPaths.nowPlaying,
-        headers,
-      });
-      expect(response.statusCode).toBe(401);
+  const nowPlaying = (headers: Record<string, string>) =>
+    t.client().request({ method: 'GET', url: builtInStationPaths.nowPlaying, headers });
+
+  it('is needed in X-API-Key; the internal token is not the station key', async () => {
+    for (const headers of [
+      {} as Record<string, string>,
+      { 'x-api-key': 'verkeerd' },
+      { 'x-internal-token': KEY },
+      { 'x-internal-token': INTERNAL_TOKEN },
+      { 'x-api-key': INTERNAL_TOKEN },
+    ]) {
+      expect((await nowPlaying(headers)).statusCode).toBe(401);
+    }
+    expect((await nowPlaying({ 'x-api-key': KEY })).statusCode).toBe(200);
+  });
+
+  it('is rotated while the service runs: the old key is refused, the new one taken', async () => {
+    const settings = new SettingsRepository(t.app.db);
+    try {
+      await settings.rotateStationKey('gedraaide-stationsleutel');
+      expect((await nowPlaying({ 'x-api-key': KEY })).statusCode).toBe(401);
+      expect((await nowPlaying({ 'x-api-key': 'gedraaide-stationsleutel' })).statusCode).toBe(200);
+    } finally {
+      await settings.rotateStationKey(KEY);
     }
   });
 });
@@ -368,20 +385,83 @@ describe('the nonstop source in dj_settings', () => {
     expect(await nonstop()).toEqual({ nonstopUrl: null, nonstopApiKey: null });
   });
 
-  it('takes an empty URL, follows a new key, and never replaces an operator URL', async () => {
+  it('takes an empty URL, follows a rotated key, and never replaces an operator URL', async () => {
     await setNonstop('  ', null);
-    expect(await settings().useBuiltInStationAsNonstop(builtIn, KEY)).toBe(true);
+    expect(await settings().useBuiltInStationAsNonstop(builtIn)).toBe(true);
     expect(await nonstop()).toEqual({ nonstopUrl: builtIn, nonstopApiKey: KEY });
-    expect(await settings().useBuiltInStationAsNonstop(builtIn, KEY)).toBe(false);
+    expect(await settings().useBuiltInStationAsNonstop(builtIn)).toBe(false);
 
-    expect(await settings().useBuiltInStationAsNonstop(builtIn, 'nieuw-token')).toBe(true);
-    expect(await nonstop()).toEqual({ nonstopUrl: builtIn, nonstopApiKey: 'nieuw-token' });
+    try {
+      await settings().rotateStationKey('nieuwe-stationsleutel');
+      expect(await nonstop()).toEqual({
+        nonstopUrl: builtIn,
+        nonstopApiKey: 'nieuwe-stationsleutel',
+      });
+    } finally {
+      await settings().rotateStationKey(KEY);
+    }
 
     await setNonstop('https://radio.example/api/nowplaying/2', 'eigen-sleutel');
-    expect(await settings().useBuiltInStationAsNonstop(builtIn, KEY)).toBe(false);
+    expect(await settings().useBuiltInStationAsNonstop(builtIn)).toBe(false);
     expect(await nonstop()).toEqual({
       nonstopUrl: 'https://radio.example/api/nowplaying/2',
       nonstopApiKey: 'eigen-sleutel',
     });
+  });
+
+  it('after an upgrade: a stored INTERNAL_TOKEN is replaced by STATION_API_KEY; a rotated key survives a restart with the same environment', async () => {
+    const stationKey = () =>
+      t.app.db
+        .selectFrom('djSettings')
+        .select(['stationApiKey', 'nonstopApiKey', 'liveApiKey'])
+        .executeTakeFirstOrThrow();
+    // Another copy of the service on the same database, started and stopped.
+    const start = async (env: Record<string, string>) => {
+      const app = await buildRequestsApp({
+        ...t.env,
+        BUILT_IN_STATION_URL: 'http://127.0.0.1:3102',
+        ...env,
+      });
+      await app.ready();
+      await app.close();
+    };
+    try {
+      // What an earlier version left: no station key of its own, INTERNAL_TOKEN as source keys.
+      await t.app.db
+        .updateTable('djSettings')
+        .set({
+          stationApiKey: null,
+          stationApiKeyEnv: null,
+          nonstopUrl: builtIn,
+          nonstopApiKey: INTERNAL_TOKEN,
+          liveUrl: 'http://127.0.0.1:3102/internal/station/api/nowplaying/1',
+          liveApiKey: INTERNAL_TOKEN,
+        })
+        .execute();
+      await start({ STATION_API_KEY: 'opgewaardeerde-sleutel' });
+      expect(await stationKey()).toEqual({
+        stationApiKey: 'opgewaardeerde-sleutel',
+        nonstopApiKey: 'opgewaardeerde-sleutel',
+        liveApiKey: 'opgewaardeerde-sleutel',
+      });
+
+      // Rotated (scripts/rotate-station-key.sh); a copy started with its old environment keeps it.
+      await new SettingsRepository(t.app.db).rotateStationKey('gedraaide-sleutel');
+      await start({ STATION_API_KEY: 'opgewaardeerde-sleutel' });
+      expect((await stationKey()).stationApiKey).toBe('gedraaide-sleutel');
+
+      // A STATION_API_KEY changed in .env is taken at the next start.
+      await start({ STATION_API_KEY: 'met-de-hand-gezet' });
+      expect(await stationKey()).toEqual({
+        stationApiKey: 'met-de-hand-gezet',
+        nonstopApiKey: 'met-de-hand-gezet',
+        liveApiKey: 'met-de-hand-gezet',
+      });
+    } finally {
+      await t.app.db
+        .updateTable('djSettings')
+        .set({ stationApiKey: KEY, stationApiKeyEnv: null, liveUrl: null, liveApiKey: null })
+        .execute();
+    }
   });
 });

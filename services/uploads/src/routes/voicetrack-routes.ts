@@ -10,7 +10,6 @@ import {
   currentUser,
   HttpError,
   requireInternalToken,
-  requireStationKey,
   requireUser,
   type RoutePlugin,
   type ServiceApp,
@@ -44,7 +43,11 @@ const notMultipart = (): HttpError =>
   );
 const refusals = { notMultipart, tooLarge, missingAudio, broken: brokenUpload };
 
-/** Whether the caller may hear this voice message: a signed link, the station, its owner or an admin. */
+/**
+ * Whether the caller may hear this voice message: a signed link (what the station is given),
+ * the internal token, its owner or an admin. Not the station's key: it reads the station's API
+ * only.
+ */
 async function mayFetch(
   app: ServiceApp,
   request: FastifyRequest<{ Querystring: { expires?: string; signature?: string } }>,
@@ -59,9 +62,6 @@ async function mayFetch(
       () => true,
       () => false,
     );
-  if (request.headers['x-api-key'] !== undefined) {
-    return passes(() => requireStationKey.call(app, request, reply));
-  }
   if (request.headers['x-internal-token'] !== undefined) {
     return passes(() => requireInternalToken.call(app, request, reply));
   }
@@ -93,7 +93,7 @@ export function voicetrackRoutes(voices: VoiceMessageService, signingSecret: str
     app.get(
       `${VOICETRACK_PATH_PREFIX}:name`,
       {
-        // Checked in the handler: a signed link, the station's key, or the owner's or an admin's
+        // Checked in the handler: a signed link, the internal token, or the owner's or an admin's
         // session. Everyone else gets a 404, so a voice message's existence is not given away.
         config: { access: 'public' },
         schema: storedFileSchema,

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VOICETRACK_URL_PATTERN } from '@radio/contracts';
+import { DJ_SETTINGS_ID } from '@radio/db';
 import { createTestApp, type TestApp, type TestUser } from '@radio/service-kit/testing';
 import { pathSigningSecret, S3Storage, signPath } from '@radio/storage';
 import { startS3, type S3Server } from '@radio/testing';
@@ -196,10 +197,22 @@ describe('GET /files/voicetracks/:name', () => {
     expectAudio(await (await t.as('admin')).get(downloadUrl));
   });
 
-  it('plays for the station, by its key or the internal token', async () => {
+  it("plays for the internal token; the station's key reads no voice message and signs no link", async () => {
+    const stationKey = 'stationsleutel-voor-uploads';
+    await t.app.db
+      .insertInto('djSettings')
+      .values({ id: DJ_SETTINGS_ID, stationApiKey: stationKey })
+      .onConflict((conflict) => conflict.column('id').doUpdateSet({ stationApiKey: stationKey }))
+      .execute();
     const token = t.env.INTERNAL_TOKEN ?? '';
-    expectAudio(await t.client().get(downloadUrl, { headers: { 'x-api-key': token } }));
     expectAudio(await t.client().get(downloadUrl, { headers: { 'x-internal-token': token } }));
+    for (const key of [stationKey, token]) {
+      const response = await t.client().get(downloadUrl, { headers: { 'x-api-key': key } });
+      expect(response.statusCode).toBe(404);
+    }
+    // Links are signed with a secret derived from the INTERNAL_TOKEN only.
+    const signedWithStationKey = signPath(pathSigningSecret(stationKey), downloadUrl, 60);
+    expect((await t.client().get(signedWithStationKey)).statusCode).toBe(404);
   });
 
   it('plays through a signed link until it expires', async () => {
