@@ -9,6 +9,7 @@ import {
   type NowPlayingResponse,
   type NowPlayingSnapshot,
 } from '@radio/contracts';
+import { LogLimiter } from '@radio/service-kit';
 
 /** A failed subscription or load is tried again after this long. */
 const RETRY_MS = 1_000;
@@ -38,13 +39,21 @@ export class NowPlayingFeed {
   #version = 0;
   #rendered: { second: number; version: number; value: RenderedNowPlaying } | null = null;
   #retry: NodeJS.Timeout | undefined;
+  /** While Redis is away the retries fail every second: a line a minute says so. */
+  readonly #logLimiter = new LogLimiter();
   #stopped = false;
 
   constructor(options: NowPlayingFeedOptions) {
     this.#options = options;
     this.#subscriber = options.redis.duplicate();
     this.#subscriber.on('error', (error: Error) =>
-      options.log.warn({ err: error }, 'now-playing subscription: redis connection error'),
+      this.#logLimiter.log(
+        options.log,
+        'warn',
+        'now-playing-subscription',
+        { error: error.message },
+        'now-playing subscription: redis connection error',
+      ),
     );
   }
 
@@ -98,7 +107,13 @@ export class NowPlayingFeed {
         this.#version += 1;
       }
     } catch (error) {
-      this.#options.log.warn({ err: error }, 'could not load the now playing from redis');
+      this.#logLimiter.log(
+        this.#options.log,
+        'warn',
+        'now-playing-load',
+        { error: (error as Error).message },
+        'could not load the now playing from redis',
+      );
       if (!this.#stopped) this.#retry = setTimeout(() => void this.#catchUp(), RETRY_MS).unref();
     }
   }
