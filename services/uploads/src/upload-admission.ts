@@ -131,6 +131,11 @@ export class UploadAdmission {
     });
   }
 
+  /** How many of `kind` one listener may store in 24 hours. */
+  perDay(kind: UploadKind): number {
+    return this.#limits.perDay[kind];
+  }
+
   /**
    * A place for one upload of `kind` by `userId`, whose stored ones of the last 24 hours were
    * made at `storedTimes` (oldest first); a refusal saying when it is possible again otherwise.

@@ -75,12 +75,17 @@ export class VoiceMessageService {
         contentType: VOICE_MESSAGE_TYPE,
       });
       stored = true;
-      const row = await this.#repository.insert({
-        userId,
-        objectKey: key,
-        durationSeconds: Math.round(facts.seconds * 100) / 100,
-      });
-      return { row, downloadUrl: downloadPathOf(key) };
+      const row = await this.#repository.insertWithinLimit(
+        { userId, objectKey: key, durationSeconds: Math.round(facts.seconds * 100) / 100 },
+        this.#admission.perDay('voice'),
+        new Date(Date.now() - DAY_MS),
+      );
+      if (row) return { row, downloadUrl: downloadPathOf(key) };
+      // Another of their uploads was stored after this one's admission and filled the day.
+      throw this.#admission.dailyLimitReached(
+        'voice',
+        await this.#repository.createdTimesSince(userId, new Date(Date.now() - DAY_MS)),
+      );
     } catch (error) {
       if (stored) await this.#storage.delete(key);
       throw this.#admission.asStorageFull('voice', error);

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db, VoiceMessageRow } from '@radio/db';
 
 export class VoiceMessagesRepository {
@@ -7,16 +8,28 @@ export class VoiceMessagesRepository {
     this.#db = db;
   }
 
-  async insert(row: {
-    userId: number;
-    objectKey: string;
-    durationSeconds: number;
-  }): Promise<VoiceMessageRow> {
-    return this.#db
-      .insertInto('voiceMessages')
-      .values(row)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+  /**
+   * Inserts the voice message unless its user already stored `perDay` since `since` (then
+   * undefined): counted and inserted under a lock per user, so an admission made on a count that
+   * another upload of theirs overtook cannot add one past the limit.
+   */
+  async insertWithinLimit(
+    row: { userId: number; objectKey: string; durationSeconds: number },
+    perDay: number,
+    since: Date,
+  ): Promise<VoiceMessageRow | undefined> {
+    return this.#db.transaction().execute(async (trx) => {
+      const lock = `voice-messages:${row.userId}`;
+      await sql`select pg_advisory_xact_lock(hashtextextended(${lock}, 0))`.execute(trx);
+      const { count } = await trx
+        .selectFrom('voiceMessages')
+        .select((eb) => eb.fn.countAll<string>().as('count'))
+        .where('userId', '=', row.userId)
+        .where('createdAt', '>', since)
+        .executeTakeFirstOrThrow();
+      if (Number(count) >= perDay) return undefined;
+      return trx.insertInto('voiceMessages').values(row).returningAll().executeTakeFirstOrThrow();
+    });
   }
 
   /** A user's voice messages since `since`, oldest first (their times, for the daily limit). */

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp, type TestUser } from '@radio/service-kit/t
 import { waitFor } from '@radio/testing';
 import { makeRecording, multipartBody } from '../audio.ts';
 import { buildUploadsApp } from '../build.ts';
-import { holdUpload, workDirs, type HeldUpload } from '../uploads.ts';
+import { holdUpload, storedState, workDirs, type HeldUpload } from '../uploads.ts';
 
 const TRACK = '/api/cloud-upload';
 const VOICE = '/api/voicetrack-upload';
@@ -148,7 +148,7 @@ describe('voice messages per day', () => {
       .values(
         Array.from({ length: count }, (_, index) => ({
           userId: user.id,
-          objectKey: `voicetracks/dag-${user.id}-${index}.mp3`,
+          objectKey: `voicetracks/dag-${user.id}-${from.getTime()}-${index}.mp3`,
           durationSeconds: 10,
           createdAt: new Date(from.getTime() + index * 60_000),
         })),
@@ -173,6 +173,26 @@ describe('voice messages per day', () => {
       message: `Je hebt het maximum van 3 spraakberichten per dag bereikt. Je kunt weer een spraakbericht inspreken vanaf ${when}.`,
     });
     expect(Number(response.headers['retry-after'])).toBeGreaterThan(21 * 3600);
+    expect(await workDirs(storageDir)).toEqual([]);
+  });
+
+  it('refuses at the end an upload whose admission another stored one overtook, keeping nothing', async () => {
+    const talker = await t.createUser({ name: 'Dubbel' });
+    await storeVoiceMessages(talker, 2, new Date(Date.now() - 60 * 60 * 1000));
+    const { objects } = await storedState(t, storageDir, 'voiceMessages');
+    const held = await holdUpload(t, talker, VOICE, voice, storageDir);
+    // Admitted with 2 of 3 stored; meanwhile another upload of theirs (another copy) is stored.
+    await storeVoiceMessages(talker, 1, new Date());
+    const { status, body } = await held.finish();
+    expect(status, body).toBe(429);
+    expect(JSON.parse(body)).toMatchObject({ code: 'DAILY_UPLOAD_LIMIT' });
+    const rows = await t.app.db
+      .selectFrom('voiceMessages')
+      .select('objectKey')
+      .where('userId', '=', talker.id)
+      .execute();
+    expect(rows).toHaveLength(3);
+    expect((await storedState(t, storageDir, 'voiceMessages')).objects).toEqual(objects);
     expect(await workDirs(storageDir)).toEqual([]);
   });
 
