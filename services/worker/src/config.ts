@@ -20,9 +20,10 @@ export const workerEnv = runtimeEnv
     WORKER_HEARTBEAT_FILE: z.string().trim().min(1).optional(),
     /**
      * The station's Deezer downloader as a JSON array of arguments (run without a shell), e.g.
-     * ["deemix","--portable","-b","{bitrate}","-p","{outdir}","{url}"]. Placeholders: {url} (the
-     * track's page), {outdir} (an empty folder for its output), {bitrate}, {configdir} (a private
-     * folder holding the ARL in `.arl`, also DEEMIX_DATA_DIR). Unset: Deezer tracks cannot be fetched.
+     * ["deemix","-b","{bitrate}","-p","{outdir}","{url}"]. Placeholders: {url} (the track's page),
+     * {outdir} (an empty folder for its output), {bitrate}, {configdir} (a private folder holding
+     * the ARL in `.arl`: DEEMIX_DATA_DIR, and `./config` of the working folder, where deemix
+     * --portable looks). Unset: Deezer tracks cannot be fetched.
      */
     DEEZER_DOWNLOAD_COMMAND: downloadCommandSchema.optional(),
     DEEZER_DOWNLOAD_TIMEOUT_SECONDS: z.coerce.number().positive().max(3_600).default(300),

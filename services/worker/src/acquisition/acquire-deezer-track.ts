@@ -175,6 +175,8 @@ async function fetchIntoLibrary(
         DEEMIX_DATA_DIR: configdir,
         DEEMIX_MUSIC_DIR: outdir,
       },
+      // The run's own folder: deemix --portable reads ./config/, which is {configdir} here.
+      cwd: root,
       timeoutMs: settings.timeoutMs,
       secret: arl,
     }).finally(() => rm(configdir, { recursive: true, force: true }));

@@ -8,6 +8,8 @@ const KILL_GRACE_MS = 2_000;
 export interface DownloaderRun {
   argv: readonly string[];
   env: Record<string, string>;
+  /** The working folder. */
+  cwd: string;
   timeoutMs: number;
   /** Removed from the output wherever it appears (the ARL). */
   secret: string;
@@ -57,6 +59,7 @@ export function runDownloader(run: DownloaderRun): Promise<DownloaderResult> {
     };
     const child = spawn(command ?? '', args, {
       env: run.env,
+      cwd: run.cwd,
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
       shell: false,

@@ -169,6 +169,19 @@ async function expectFailedWith(id: number, run: Promise<void>, reason: string):
 }
 
 describe('the acquire-deezer-track job', () => {
+  // deemix reads its ARL from $DEEMIX_DATA_DIR, or with --portable from ./config/ (both CLIs):
+  // either way it finds the ARL the worker wrote.
+  it.each([
+    ['as the README writes it', []],
+    ['with --portable', ['--portable']],
+  ])('runs the deemix CLI %s and stores its track', async (_form, flags: string[]) => {
+    const id = await addRequest({ duration: 6 });
+    const deemix = ['bash', script('deemix-cli'), ...flags, '-b', '{bitrate}', '-p', '{outdir}'];
+    await acquire(id, settings([...deemix, '{url}']));
+    expect(await requestRow(id)).toMatchObject({ downloadStatus: 'ready', downloadError: null });
+    expect(await readdir(libraryDir)).toEqual(['Golden Earring - Radar Love.mp3']);
+  });
+
   it('puts a downloaded MP3 in the request library, tagged, indexed, ready and announced', async () => {
     const id = await addRequest();
     await acquire(id, settings(downloader('writes-audio', '386', 'mp3')));

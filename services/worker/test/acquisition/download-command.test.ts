@@ -10,11 +10,10 @@ describe('DEEZER_DOWNLOAD_COMMAND', () => {
   it('is a JSON array of arguments with {url} and {outdir}', () => {
     const config = parseConfig(workerEnv, {
       ...base,
-      DEEZER_DOWNLOAD_COMMAND: '["deemix","--portable","-b","{bitrate}","-p","{outdir}","{url}"]',
+      DEEZER_DOWNLOAD_COMMAND: '["deemix","-b","{bitrate}","-p","{outdir}","{url}"]',
     });
     expect(config.DEEZER_DOWNLOAD_COMMAND).toEqual([
       'deemix',
-      '--portable',
       '-b',
       '{bitrate}',
       '-p',
