@@ -26,6 +26,9 @@ export const authUserQueryOptions = queryOptions({
   queryFn: fetchAuthUser,
   staleTime: USER_STALE_MS,
   retry: false,
+  // The header and a guarded page both read the user: a failed answer is not asked again when
+  // the second mounts (the guard's button asks again).
+  retryOnMount: false,
 });
 
 export function useAuthUser() {
