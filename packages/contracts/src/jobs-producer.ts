@@ -8,11 +8,15 @@ import {
   type QueueName,
 } from './jobs.ts';
 
-/** Options of every job: retried with exponential back-off, finished jobs trimmed. */
+/** Options of every job: retried with back-off (exponential unless fixed), finished jobs trimmed. */
 export function jobOptionsOf(name: JobName): JobsOptions {
+  const { attempts, retryEveryMs } = jobDefinition(name);
   return {
-    attempts: jobDefinition(name).attempts ?? DEFAULT_JOB_ATTEMPTS,
-    backoff: { type: 'exponential', delay: JOB_BACKOFF_MS },
+    attempts: attempts ?? DEFAULT_JOB_ATTEMPTS,
+    backoff:
+      retryEveryMs === undefined
+        ? { type: 'exponential', delay: JOB_BACKOFF_MS }
+        : { type: 'fixed', delay: retryEveryMs },
     removeOnComplete: { count: 100 },
     removeOnFail: { count: 500 },
   };

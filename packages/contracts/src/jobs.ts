@@ -20,6 +20,8 @@ export interface JobDefinition<Schema extends z.ZodType = z.ZodType> {
   data: Schema;
   /** Tries per run; retried with exponential back-off (DEFAULT_JOB_ATTEMPTS when unset). */
   attempts?: number;
+  /** Retried at this fixed interval instead (a job that waits for something outside). */
+  retryEveryMs?: number;
   /** The same id is the same job: enqueuing it again while it is kept is a no-op. */
   jobId?: (data: z.output<Schema>) => string;
 }
@@ -65,6 +67,19 @@ export const JOBS = {
     jobId: ({ requestId }) => `acquire-deezer-track-${requestId}`,
   }),
   /**
+   * A Deezer request's track that the worker uploaded to an AzuraCast station: asked until the
+   * station lists it as requestable (AzuraCast caches that list for up to 10 minutes, and a
+   * playlist's schedule may hide it), then the requests service is told it is ready to submit.
+   */
+  'await-station-requestable': defineJob({
+    queue: 'station-sync',
+    data: z.object({ requestId: z.number().int().positive(), uploadedAt: isoDate }),
+    jobId: ({ requestId }) => `await-station-requestable-${requestId}`,
+    // Every 30 s until STATION_REQUESTABLE_WAIT_MS after the upload (the handler's deadline).
+    attempts: 60,
+    retryEveryMs: 30_000,
+  }),
+  /**
    * An approved listener upload an admin adds to the built-in station's library: the worker puts
    * it in LIBRARY_DIR as a tagged MP3 and indexes it. Not retried: a failure is shown to the admin,
    * who may ask again (the upload's library status keeps a second job from starting meanwhile).
@@ -97,6 +112,8 @@ export type JobInput<Name extends JobName> = z.input<(typeof JOBS)[Name]['data']
 export type JobData<Name extends JobName> = z.output<(typeof JOBS)[Name]['data']>;
 
 export const DEFAULT_JOB_ATTEMPTS = 5;
+/** How long an uploaded track may take to become requestable: AzuraCast's 600 s cache, and more. */
+export const STATION_REQUESTABLE_WAIT_MS = 25 * 60_000;
 /** The first retry's delay; each next one doubles it (10 s, 20 s, 40 s, 80 s). */
 export const JOB_BACKOFF_MS = 10_000;
 

@@ -14,6 +14,16 @@ export const downloadStatusSchema = z.enum([
   'not_needed',
 ]);
 
+export const stationStepSchema = z.enum([
+  'uploading',
+  'awaiting_requestable',
+  'to_submit',
+  'submitted',
+  'refused',
+  'failed',
+]);
+export type StationStepValue = z.infer<typeof stationStepSchema>;
+
 /** C0/C1 controls (tab and line breaks aside) and the bidi overrides/isolates. */
 export const FORBIDDEN_CHARACTERS =
   // eslint-disable-next-line no-control-regex
@@ -125,6 +135,13 @@ export const ownRequestSchema = publicRequestSchema.extend({
   browserFingerprint: z.string().nullable(),
   /** A Deezer request's track: pending, downloading, ready or failed (library: not_needed). */
   downloadStatus: downloadStatusSchema,
+  /**
+   * On an AzuraCast station: where the request is on its way to the station's request API (a
+   * Deezer track is uploaded there first); null when it does not go there.
+   */
+  stationStep: stationStepSchema.nullable(),
+  /** What the station said about it: its refusal in its own words, or why the upload failed. */
+  stationNote: z.string().nullable(),
 });
 export type OwnRequest = z.infer<typeof ownRequestSchema>;
 

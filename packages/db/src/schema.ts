@@ -121,7 +121,17 @@ export interface SongRequestsTable {
   searchArtist: ColumnType<string, never, never>;
   /** When it went to the station's request API (AzuraCast); null: not sent (yet). */
   stationSubmittedAt: Date | null;
+  /** A copy of the requests service is sending it to the station since then (a lease). */
+  stationClaimedAt: Date | null;
+  /** Where it is on its way to the station's request API; null: it does not go there. */
+  stationStep: StationStep | null;
+  /** What the station last said about it (a refusal in its own words, an upload failure). */
+  stationNote: string | null;
 }
+
+/** A request's way to a station with its own request API (AzuraCast). */
+export type StationStep =
+  'uploading' | 'awaiting_requestable' | 'to_submit' | 'submitted' | 'refused' | 'failed';
 
 export interface DjSettingsTable {
   id: Generated<number>;

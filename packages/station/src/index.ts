@@ -7,3 +7,5 @@ export * from './built-in/library-paths.ts';
 export * from './built-in/published-shapes.ts';
 export * from './deezer/deezer-api.ts';
 export * from './deezer/deezer-gateway.ts';
+export * from './azuracast/azuracast-requests.ts';
+export * from './azuracast/azuracast-media.ts';

@@ -98,10 +98,16 @@ export class StationSourceError extends Error {
   /** The HTTP status when the source answered with an error status. */
   readonly status: number | null;
   readonly failure: StationSourceFailure;
+  /** AzuraCast's error `type` (its exception's class name: the same in every language). */
+  readonly errorType: string | null;
 
-  constructor(message: string, options: { status?: number; failure?: StationSourceFailure } = {}) {
+  constructor(
+    message: string,
+    options: { status?: number; failure?: StationSourceFailure; errorType?: string | null } = {},
+  ) {
     super(message);
     this.status = options.status ?? null;
+    this.errorType = options.errorType ?? null;
     this.failure = options.failure ?? (options.status ? 'http-status' : 'other');
   }
 }

@@ -36,12 +36,17 @@ export const fakeStationPaths: Record<AzuraCastFixture, string> = {
 };
 
 /** AzuraCast's error answer: `Api_Error` JSON, by default with HTTP 500 like its exceptions. */
-export function azuraCastError(status: number, message: string): FakeResponse {
+export function azuraCastError(
+  status: number,
+  message: string,
+  /** The exception's class name (e.g. CannotCompleteActionException for 0.20+'s refusals). */
+  type: string = status === 404 ? 'NotFoundException' : 'Exception',
+): FakeResponse {
   return {
     status,
     json: {
       code: status,
-      type: status === 404 ? 'NotFoundException' : 'Exception',
+      type,
       message,
       formatted_message: message,
       extra_data: [],

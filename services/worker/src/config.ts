@@ -38,6 +38,12 @@ export const workerEnv = runtimeEnv
      * Deezer tracks are put here as `Artist - Title.mp3`.
      */
     REQUEST_LIBRARY_DIR: z.string().trim().min(1).optional(),
+    /**
+     * On an AzuraCast station, acquired Deezer tracks are uploaded through its files API into
+     * this playlist, which must exist and allow requests (AzuraCast: "Allow Requests from This
+     * Playlist"); the API key needs the station permission "Manage Station Media".
+     */
+    AZURACAST_REQUEST_PLAYLIST: z.string().trim().min(1).max(200).default('Verzoekjes'),
     /** The built-in station's rotation: approved listener uploads an admin adds go here. */
     LIBRARY_DIR: z.string().trim().min(1).optional(),
     /** Object storage of the voice messages it cleans up (the uploads service's settings). */

@@ -30,6 +30,7 @@ const worker = startWorker({
     timeoutMs: config.DEEZER_DOWNLOAD_TIMEOUT_SECONDS * 1000,
     bitrate: config.DEEZER_DOWNLOAD_BITRATE,
     requestLibraryDir: config.REQUEST_LIBRARY_DIR ?? null,
+    requestPlaylist: config.AZURACAST_REQUEST_PLAYLIST,
   },
   libraryDir: config.LIBRARY_DIR ?? null,
   metrics,

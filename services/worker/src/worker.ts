@@ -8,6 +8,7 @@ import type { Db } from '@radio/db';
 import type { ObjectStorage } from '@radio/storage';
 import { failureKind, LogLimiter, type Registry } from '@radio/service-kit';
 import type { AcquisitionSettings } from './acquisition/acquire-deezer-track.ts';
+import { NotRequestableYet } from './acquisition/await-station-requestable.ts';
 import { startDownloaderBeacon } from './acquisition/downloader-beacon.ts';
 import { removeOrphanedLibraryWork } from './cloud-uploads/add-upload-to-library.ts';
 import { stopRunningDownloads } from './acquisition/run-downloader.ts';
@@ -111,12 +112,14 @@ export function startWorker(deps: WorkerDeps): RunningWorker {
       connection,
       concurrency: CONCURRENCY[queue],
     });
-    worker.on('failed', (job, error) =>
+    worker.on('failed', (job, error) => {
+      // Waiting for AzuraCast to list an upload is no failure: it is asked again in 30 s.
+      if (error instanceof NotRequestableYet) return;
       logFailure('error', `job ${job?.name}`, error, 'job failed', {
         job: job?.name,
         attempt: job?.attemptsMade,
-      }),
-    );
+      });
+    });
     worker.on('error', (error) => logFailure('error', 'worker', error, 'worker error', { queue }));
     metrics?.watch(queue, worker);
     return worker;

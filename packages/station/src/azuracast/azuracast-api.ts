@@ -54,18 +54,32 @@ export class AzuraCastApi {
     return url;
   }
 
-  async get<S extends z.ZodType>(url: URL, schema: S): Promise<z.output<S>> {
-    const where = `GET ${redacted(url)}`;
+  get<S extends z.ZodType>(url: URL, schema: S): Promise<z.output<S>> {
+    return this.send('GET', url, undefined, schema);
+  }
+
+  /**
+   * A JSON call (the files API's upload and edit take a JSON body); its answer parsed by
+   * `schema`. Every failure is a StationSourceError, with the status for an HTTP error.
+   */
+  async send<S extends z.ZodType>(
+    method: 'GET' | 'POST' | 'PUT',
+    url: URL,
+    payload: unknown,
+    schema: S,
+  ): Promise<z.output<S>> {
+    const where = `${method} ${redacted(url)}`;
     const fail = (
       problem: string,
       failure: StationSourceFailure,
       status?: number,
+      errorType?: string | null,
     ): StationSourceError =>
-      new StationSourceError(`station source ${where}: ${problem}`, { status, failure });
+      new StationSourceError(`station source ${where}: ${problem}`, { status, failure, errorType });
     let status: number;
     let body: string;
     try {
-      const response = await this.#fetch('GET', url);
+      const response = await this.#fetch(method, url, payload);
       status = response.status;
       body = await response.text();
     } catch (error) {
@@ -78,8 +92,10 @@ export class AzuraCastApi {
       }
       throw fail(`no answer (${causeOf(error)})`, 'unreachable');
     }
-    if (status < 200 || status > 299)
-      throw fail(`HTTP ${status}${hintFor(status)}: ${errorText(body)}`, 'http-status', status);
+    if (status < 200 || status > 299) {
+      const { message, errorType } = messageOf(body);
+      throw fail(`HTTP ${status}${hintFor(status)}: ${message}`, 'http-status', status, errorType);
+    }
     let json: unknown;
     try {
       json = JSON.parse(body);
@@ -99,13 +115,16 @@ export class AzuraCastApi {
 
   /**
    * A POST without a body (AzuraCast's song request): its status and message (Api_Status or
-   * Api_Error `message`, else the start of the body). No answer at all is a StationSourceError.
+   * Api_Error `message`, else the start of the body), whether the body was AzuraCast's own JSON
+   * and the error's `type`. No answer at all is a StationSourceError.
    */
-  async post(url: URL): Promise<{ status: number; message: string }> {
+  async post(
+    url: URL,
+  ): Promise<{ status: number; message: string; isApiError: boolean; errorType: string | null }> {
     try {
       const response = await this.#fetch('POST', url);
       const body = await response.text();
-      return { status: response.status, message: errorText(body) };
+      return { status: response.status, ...messageOf(body) };
     } catch (error) {
       throw new StationSourceError(
         `station source POST ${redacted(url)}: no answer (${causeOf(error)})`,
@@ -118,13 +137,17 @@ export class AzuraCastApi {
    * Follows redirects itself: the key goes to the configured URL's origin only, so a redirect
    * elsewhere is refused while a key is sent (fetch would carry X-API-Key along).
    */
-  async #fetch(method: 'GET' | 'POST', url: URL): Promise<Response> {
+  async #fetch(method: 'GET' | 'POST' | 'PUT', url: URL, body?: unknown): Promise<Response> {
     const signal = AbortSignal.timeout(this.#timeoutMs);
     let target = url;
     for (let redirects = 0; ; redirects++) {
       const response = await fetch(target, {
         method,
-        headers: this.#headers,
+        headers:
+          body === undefined
+            ? this.#headers
+            : { ...this.#headers, 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
         redirect: 'manual',
         signal,
         dispatcher: this.#dispatcher,
@@ -184,15 +207,21 @@ function hintFor(status: number): string {
   return '';
 }
 
-/** AzuraCast's Api_Error message, or the start of a plain-text or HTML error. */
-function errorText(body: string): string {
+/** AzuraCast's Api_Error message and type, or the start of a plain-text or HTML error. */
+function messageOf(body: string): {
+  message: string;
+  isApiError: boolean;
+  errorType: string | null;
+} {
   try {
     const error = apiErrorSchema.safeParse(JSON.parse(body));
-    if (error.success) return error.data.message;
+    if (error.success) {
+      return { message: error.data.message, isApiError: true, errorType: error.data.type ?? null };
+    }
   } catch {
     // not JSON
   }
-  return snippet(body);
+  return { message: snippet(body), isApiError: false, errorType: null };
 }
 
 function snippet(body: string): string {

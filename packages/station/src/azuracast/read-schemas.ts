@@ -91,5 +91,6 @@ export const queueSchema = z.array(
 /** AzuraCast's `Api_Error` body (403, 404, 500...). */
 export const apiErrorSchema = z.object({
   message: z.string(),
+  type: z.string().nullish(),
   formatted_message: z.string().nullish(),
 });

@@ -37,6 +37,18 @@ export function builtInNowPlayingUrl(serviceUrl: string): string {
   return new URL(builtInStationPaths.nowPlaying, serviceUrl).href;
 }
 
+/**
+ * Whether a station's now-playing URL is the built-in station's (its files are ours to place);
+ * any other is an AzuraCast installation, whose files go through its files API.
+ */
+export function isBuiltInNowPlayingUrl(url: string): boolean {
+  try {
+    return new URL(url).pathname.replace(/\/+$/, '') === builtInStationPaths.nowPlaying;
+  } catch {
+    return false;
+  }
+}
+
 /** Where listeners hear the built-in station, relative to the site (the gateway). */
 export const builtInStreamPaths = {
   mount: '/stream/radio.mp3',

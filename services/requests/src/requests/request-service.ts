@@ -8,7 +8,6 @@ import {
 } from '@radio/contracts';
 import type { DjSettingsRow } from '@radio/db';
 import { HttpError, type SessionUser } from '@radio/service-kit';
-import { submitToAzuraCast } from './azuracast-requests.ts';
 import { RequestRefusal } from './request-refusal.ts';
 import { AutomationQueueRepository } from '../queue/automation-queue-repository.ts';
 import { type AutomationQueue, type WaitingEntry } from '../queue/automation-queue.ts';
@@ -16,11 +15,11 @@ import type { NowPlayingClock } from './now-playing-clock.ts';
 import type { Candidate, LimitRefusal, RequestRules, Verdict } from './request-rules.ts';
 import { REASONS } from './request-texts.ts';
 import type { RequestRow, RequestsRepository } from './requests-repository.ts';
-import { StationSubmissionsRepository } from './station-submissions-repository.ts';
+import { stationRefusal } from './station-refusals.ts';
 import {
   NOTHING_SUBMITTED,
+  StationSubmissions,
   type StationSubmissionCount,
-  type StationSubmissions,
 } from './station-submissions.ts';
 
 export interface DeezerTrack {
@@ -98,13 +97,6 @@ export class RequestService {
     this.#clock = options.clock ?? (() => new Date());
   }
 
-  /** To the nonstop AzuraCast station (requests are only accepted at once in nonstop mode). */
-  async #submitToStation(settings: DjSettingsRow, stationRequestId: string): Promise<void> {
-    const nowPlayingUrl = settings.nonstopUrl?.trim();
-    if (!nowPlayingUrl) throw new RequestRefusal(409, 'NOT_AVAILABLE', REASONS.generic);
-    await submitToAzuraCast({ nowPlayingUrl, apiKey: settings.nonstopApiKey }, stationRequestId);
-  }
-
   /** POST /api/requests: every rule, checked and inserted atomically. */
   async submit(
     user: SessionUser,
@@ -132,6 +124,7 @@ export class RequestService {
       ...(client.ip ? [`ip:${client.ip}`] : []),
     ];
     const live = settings.broadcastingMode === 'live';
+    const station = StationSubmissions.stationOf(settings);
     const outcome = await repository.transaction(lockKeys, async (trx) => {
       const now = this.#clock();
       // Without the queue (read after the transaction): a refusal's wait is refined below.
@@ -153,10 +146,10 @@ export class RequestService {
       }
       // Listener audio never airs unreviewed; in live mode the DJ decides.
       const needsReview = live || input.voicetrackUrl !== undefined;
-      // An AzuraCast station's track goes to its request API; its refusal is ours.
-      if (!needsReview && track.stationRequestId !== null) {
-        await this.#submitToStation(settings, track.stationRequestId);
-      }
+      // An AzuraCast station's track goes to its request API after this commits (claimed now,
+      // so no pass sends it meanwhile); its refusal is ours.
+      const toStation = !needsReview && track.stationRequestId !== null;
+      if (toStation && !station) throw new RequestRefusal(409, 'NOT_AVAILABLE', REASONS.generic);
       const inserted = await trx.insert({
         userId: user.id,
         title: track.title,
@@ -175,7 +168,8 @@ export class RequestService {
         deezerTrackId: track.source === 'deezer' ? track.deezerId : null,
         downloadStatus: track.source === 'deezer' ? 'pending' : 'not_needed',
         libraryTrackId: track.source === 'local' ? track.libraryTrackId : null,
-        stationSubmittedAt: !needsReview && track.stationRequestId !== null ? now : null,
+        stationClaimedAt: toStation ? now : null,
+        stationStep: toStation ? 'to_submit' : null,
       });
       return { row: inserted, created: true };
     });
@@ -191,6 +185,16 @@ export class RequestService {
       throw exact ?? outcome.refusal;
     }
     const { row, created } = outcome;
+    if (created && row.stationStep === 'to_submit' && station && track.stationRequestId !== null) {
+      const sent = await this.#options.stationSubmissions.sendClaimed(station, {
+        id: row.id,
+        stationRequestId: track.stationRequestId,
+      });
+      if (sent.kind !== 'sent' && sent.kind !== 'gone') {
+        await this.#options.stationSubmissions.withdraw(row.id);
+        throw stationRefusal(sent);
+      }
+    }
     if (row.source === 'deezer' && row.downloadStatus === 'pending') {
       // The job id is the request's: a retried submit enqueues nothing new.
       await this.#options.enqueueAcquisition(row.id);
@@ -319,7 +323,9 @@ export class RequestService {
     const settings = await this.#options.settings();
     const now = this.#clock();
     let previousStatus: RequestStatusValue = 'pending';
-    const row = await this.#options.repository.transaction([`request:${id}`], async (trx) => {
+    let toStation: { stationRequestId: string } | null = null;
+    const station = StationSubmissions.stationOf(settings);
+    let row = await this.#options.repository.transaction([`request:${id}`], async (trx) => {
       const current = await trx.findForUpdate(id);
       if (!current) throw new HttpError(404, 'NOT_FOUND', 'Dit verzoekje bestaat niet.');
       const allowed: Record<string, RequestStatusValue[]> = {
@@ -336,28 +342,43 @@ export class RequestService {
       }
       previousStatus = current.status;
       const reviewedBy = reviewer.name.trim() || reviewer.email;
-      const updated = await trx.update(id, {
-        status,
-        reviewedBy,
-        reviewedAt: now,
-        ...(status === 'played' ? { playedAt: now } : {}),
-      });
       const queue = new AutomationQueueRepository(trx.executor);
-      if (status !== 'approved') await queue.removeRequest(id);
-      else if (settings.broadcastingMode === 'nonstop') {
+      if (status === 'approved' && settings.broadcastingMode === 'nonstop') {
         const track =
           current.libraryTrackId === null
             ? undefined
             : await trx.findLibraryTrack(Number(current.libraryTrackId));
         const stationRequestId = track ? this.#options.queue.stationRequestIdOf(track) : null;
-        if (stationRequestId) {
-          await this.#submitToStation(settings, stationRequestId);
-          await new StationSubmissionsRepository(trx.executor).markSubmitted(id, now);
+        if (stationRequestId && current.stationSubmittedAt === null) {
+          if (!station) throw new RequestRefusal(409, 'NOT_AVAILABLE', REASONS.generic);
+          toStation = { stationRequestId };
         }
+      }
+      const updated = await trx.update(id, {
+        status,
+        reviewedBy,
+        reviewedAt: now,
+        ...(status === 'played' ? { playedAt: now } : {}),
+        // Sent to the station after this commits, claimed now so no pass sends it meanwhile.
+        ...(toStation ? { stationClaimedAt: now, stationStep: 'to_submit' as const } : {}),
+      });
+      if (status !== 'approved') await queue.removeRequest(id);
+      else if (settings.broadcastingMode === 'nonstop') {
         await this.#options.queue.queueApprovedIn(queue, [id]);
       }
       return updated;
     });
+    // Assigned inside the transaction's callback, which TypeScript does not follow.
+    const claimed = toStation as { stationRequestId: string } | null;
+    if (claimed && station) {
+      const submissions = this.#options.stationSubmissions;
+      const sent = await submissions.sendClaimed(station, { id, ...claimed });
+      if (sent.kind !== 'sent' && sent.kind !== 'gone') {
+        await submissions.unapprove(id, sent);
+        throw stationRefusal(sent);
+      }
+      row = (await this.#options.repository.findById(id)) ?? row;
+    }
     const [view] = await this.#withPlaces([row], settings.broadcastingMode === 'live');
     const request = { ...(view ?? publicView(row, null, null)), ...adminFields(row) };
     return { request, previousStatus };
@@ -376,9 +397,14 @@ export class RequestService {
     return { queued, stationSubmissions: await this.#options.stationSubmissions.submitApproved() };
   }
 
-  /** A Deezer request's track is in the library (the worker said so): queued in nonstop mode. */
-  trackReady(requestId: number): Promise<number> {
-    return this.#queueApprovedInNonstop([requestId]);
+  /**
+   * A Deezer request's track is in the library (the worker said so): queued in nonstop mode, or
+   * on an AzuraCast station (which now lists it as requestable) sent to its request API.
+   */
+  async trackReady(requestId: number): Promise<number> {
+    const queued = await this.#queueApprovedInNonstop([requestId]);
+    await this.#options.stationSubmissions.submitApproved();
+    return queued;
   }
 
   /**
@@ -467,6 +493,8 @@ function privateFields(row: RequestRow) {
     voicetrackUrl: row.voicetrackUrl,
     browserFingerprint: row.browserFingerprint,
     downloadStatus: row.downloadStatus,
+    stationStep: row.stationStep,
+    stationNote: row.stationNote,
   };
 }
 

@@ -224,7 +224,10 @@ export class RequestsRepository {
   update(
     id: number,
     changes: Partial<
-      Pick<Selectable<SongRequestsTable>, 'status' | 'reviewedBy' | 'reviewedAt' | 'playedAt'>
+      Pick<
+        Selectable<SongRequestsTable>,
+        'status' | 'reviewedBy' | 'reviewedAt' | 'playedAt' | 'stationClaimedAt' | 'stationStep'
+      >
     >,
   ): Promise<RequestRow> {
     return this.#db

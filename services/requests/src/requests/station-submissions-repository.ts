@@ -11,9 +11,10 @@ export interface UnsubmittedRequest {
 
 type Executor = Kysely<Database>;
 
-const PASS_LOCK = 'station-submissions';
-
-/** The station_submitted_at side of song_requests (owned by the requests service). */
+/**
+ * The station side of song_requests (owned by the requests service). Every write is one short
+ * statement: the station is asked between them, never inside a transaction.
+ */
 export class StationSubmissionsRepository {
   readonly #db: Executor;
 
@@ -22,32 +23,20 @@ export class StationSubmissionsRepository {
   }
 
   /**
-   * Runs `work` while no other pass runs, in any copy of the service: a transaction holds the
-   * pass lock (and nothing else) until `work` ends, so a crash or an error never leaves the lock
-   * behind. `work` uses this repository's own transactions, committed one request at a time.
-   */
-  exclusively<T>(work: () => Promise<T>): Promise<T> {
-    return this.#db.transaction().execute(async (trx) => {
-      await sql`select pg_advisory_xact_lock(hashtextextended(${PASS_LOCK}, 0))`.execute(trx);
-      return work();
-    });
-  }
-
-  transaction<T>(work: (repository: StationSubmissionsRepository) => Promise<T>): Promise<T> {
-    return this.#db.transaction().execute((trx) => work(new StationSubmissionsRepository(trx)));
-  }
-
-  /**
    * Approved requests never sent to a station request API whose library track (still there)
-   * has a request id; a Deezer request once its track is ready. Oldest approval first.
+   * has a request id, and which no copy of the service is sending now (an expired claim is
+   * nobody's); a Deezer request once its track is ready. Oldest approval first.
    */
-  unsubmitted(): Promise<UnsubmittedRequest[]> {
+  unsubmitted(claimedBefore: Date): Promise<UnsubmittedRequest[]> {
     return this.#db
       .selectFrom('songRequests as r')
       .innerJoin('libraryTracks as t', 't.id', 'r.libraryTrackId')
       .select(['r.id', 't.source', 't.requestId'])
       .where('r.status', '=', 'approved')
       .where('r.stationSubmittedAt', 'is', null)
+      .where((eb) =>
+        eb.or([eb('r.stationClaimedAt', 'is', null), eb('r.stationClaimedAt', '<', claimedBefore)]),
+      )
       .where('t.goneAt', 'is', null)
       .where('t.requestId', 'is not', null)
       .where((eb) => eb.or([eb('r.source', '=', 'local'), eb('r.downloadStatus', '=', 'ready')]))
@@ -58,17 +47,20 @@ export class StationSubmissionsRepository {
   }
 
   /**
-   * Inside a transaction: locks the request until it ends, if it is still approved and unsent
-   * (an admin may have rejected it, or an approval in nonstop sent it, meanwhile).
+   * Takes the request for sending, if it is still approved and unsent and nobody holds a claim
+   * newer than `claimedBefore` (an admin may have rejected it, or another copy sent it).
    */
-  async claim(id: number): Promise<boolean> {
+  async claim(id: number, now: Date, claimedBefore: Date): Promise<boolean> {
     const row = await this.#db
-      .selectFrom('songRequests')
-      .select('id')
+      .updateTable('songRequests')
+      .set({ stationClaimedAt: now })
       .where('id', '=', id)
       .where('status', '=', 'approved')
       .where('stationSubmittedAt', 'is', null)
-      .forUpdate()
+      .where((eb) =>
+        eb.or([eb('stationClaimedAt', 'is', null), eb('stationClaimedAt', '<', claimedBefore)]),
+      )
+      .returning('id')
       .executeTakeFirst();
     return row !== undefined;
   }
@@ -76,8 +68,50 @@ export class StationSubmissionsRepository {
   async markSubmitted(id: number, at: Date): Promise<void> {
     await this.#db
       .updateTable('songRequests')
-      .set({ stationSubmittedAt: at })
+      .set({
+        stationSubmittedAt: at,
+        stationClaimedAt: null,
+        stationStep: 'submitted',
+        stationNote: null,
+      })
       .where('id', '=', id)
+      .execute();
+  }
+
+  /** Not sent: the claim goes, with what the station said (null: it said nothing). */
+  async release(id: number, step: 'to_submit' | 'refused', note: string | null): Promise<void> {
+    await this.#db
+      .updateTable('songRequests')
+      .set({ stationClaimedAt: null, stationStep: step, stationNote: note })
+      .where('id', '=', id)
+      .where('stationSubmittedAt', 'is', null)
+      .execute();
+  }
+
+  /** A listener's request the station did not take at once: it never existed. */
+  async withdraw(id: number): Promise<void> {
+    await this.#db
+      .deleteFrom('songRequests')
+      .where('id', '=', id)
+      .where('stationSubmittedAt', 'is', null)
+      .execute();
+  }
+
+  /** An approval the station did not take: back to pending, for the admin to decide again. */
+  async unapprove(id: number, note: string | null): Promise<void> {
+    await this.#db
+      .updateTable('songRequests')
+      .set({
+        status: 'pending',
+        reviewedBy: null,
+        reviewedAt: null,
+        stationClaimedAt: null,
+        stationStep: 'refused',
+        stationNote: note,
+      })
+      .where('id', '=', id)
+      .where('status', '=', 'approved')
+      .where('stationSubmittedAt', 'is', null)
       .execute();
   }
 }

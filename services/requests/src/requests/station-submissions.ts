@@ -1,15 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Db, DjSettingsRow } from '@radio/db';
+import { requestSong, type AzuraCastStation, type SongRequestAnswer } from '@radio/station';
 import type { AutomationQueue } from '../queue/automation-queue.ts';
-import {
-  azuraCastRefusal,
-  postAzuraCastRequest,
-  type AzuraCastStation,
-} from './azuracast-requests.ts';
-import {
-  StationSubmissionsRepository,
-  type UnsubmittedRequest,
-} from './station-submissions-repository.ts';
+import { stationWords } from './station-refusals.ts';
+import { StationSubmissionsRepository } from './station-submissions-repository.ts';
 
 /** What a pass did: requests sent to the station, and those it could not send (left for later). */
 export interface StationSubmissionCount {
@@ -35,52 +29,98 @@ export interface StationSubmissionsOptions {
   rateLimitWaitMs?: number;
   /** A pass waits out rate limits only this long in all; what is left goes at the next pass. */
   budgetMs?: number;
+  /** Asks the station (default: AzuraCast's request API). */
+  requestSong?: (station: AzuraCastStation, requestId: string) => Promise<SongRequestAnswer>;
 }
 
-type Outcome =
-  | { kind: 'sent' | 'gone' | 'refused' | 'rate-limited' }
-  /** The station takes nothing now: no answer, an error of its own, or a wait of minutes. */
-  | { kind: 'unavailable'; reason: string };
+/** A sender that died mid-call loses its claim after this; the station call itself takes ≤ 5 s. */
+export const CLAIM_LEASE_MS = 60_000;
+
+/** The outcome of one request's way to the station. */
+export type SendOutcome =
+  | { kind: 'sent' }
+  /** Rejected, sent by another copy or claimed by one meanwhile. */
+  | { kind: 'gone' }
+  | Exclude<SongRequestAnswer, { kind: 'accepted' }>;
 
 /**
- * Requests approved while they could not go to the station's request API (a live show) go there
- * once the station is back in nonstop: at the switch and at start, oldest approval first, each
- * exactly once (station_submitted_at, set in the transaction that holds the request's row lock;
- * one pass at a time across copies of the service). AzuraCast refusing one leaves it approved and
- * unsent for the next pass; an unreachable station ends the pass without failing anything.
+ * Sends approved requests to the station's request API (AzuraCast), each exactly once: a request
+ * is claimed in one statement (a lease, so a crashed sender's claim expires), the station is
+ * asked with no transaction open, and the answer is written in another statement. So a slow
+ * station holds no connection and no lock that another listener's request waits on.
+ *
+ * Requests approved during a live show, and Deezer tracks once the station lists them, go in a
+ * pass: at the switch to nonstop, at start and when a track is ready, oldest approval first. One
+ * refusal leaves that request approved and unsent (with the station's words for the admin) and
+ * the pass goes on; no answer or a rate limit beyond the pass's budget ends the pass.
  */
 export class StationSubmissions {
   readonly #repository: StationSubmissionsRepository;
   readonly #options: StationSubmissionsOptions;
   readonly #clock: () => Date;
+  readonly #requestSong: NonNullable<StationSubmissionsOptions['requestSong']>;
 
   constructor(options: StationSubmissionsOptions) {
     this.#repository = new StationSubmissionsRepository(options.db);
     this.#options = options;
     this.#clock = options.clock ?? (() => new Date());
+    this.#requestSong = options.requestSong ?? ((station, id) => requestSong(station, id));
+  }
+
+  /** The nonstop station's request API, or null when none is set. */
+  static stationOf(settings: DjSettingsRow): AzuraCastStation | null {
+    const nowPlayingUrl = settings.nonstopUrl?.trim();
+    return nowPlayingUrl ? { nowPlayingUrl, apiKey: settings.nonstopApiKey } : null;
+  }
+
+  /**
+   * One request that was committed with its claim (a listener's submit, an admin's approval):
+   * sent now; when the station does not take it, the caller decides what becomes of it.
+   */
+  async sendClaimed(
+    station: AzuraCastStation,
+    request: { id: number; stationRequestId: string },
+  ): Promise<SendOutcome> {
+    const answer = await this.#requestSong(station, request.stationRequestId);
+    if (answer.kind === 'accepted') {
+      await this.#repository.markSubmitted(request.id, this.#clock());
+      return { kind: 'sent' };
+    }
+    return answer;
+  }
+
+  /** A listener's request the station did not take at once: removed, as if never asked. */
+  withdraw(requestId: number): Promise<void> {
+    return this.#repository.withdraw(requestId);
+  }
+
+  /** An approval the station did not take: pending again, with the station's words. */
+  unapprove(requestId: number, outcome: SendOutcome): Promise<void> {
+    return this.#repository.unapprove(requestId, noteOf(outcome));
   }
 
   /** Sends every approved, unsent request of a station track when the mode is nonstop. */
-  submitApproved(): Promise<StationSubmissionCount> {
-    return this.#repository.exclusively(async () => {
-      // Read under the pass lock: an admin may have switched back to live meanwhile.
-      const settings = await this.#options.settings();
-      if (settings.broadcastingMode !== 'nonstop') return NOTHING_SUBMITTED;
-      const waiting = (await this.#repository.unsubmitted()).flatMap((request) => {
-        const stationRequestId = this.#options.queue.stationRequestIdOf(request);
-        return stationRequestId === null ? [] : [{ id: request.id, stationRequestId }];
-      });
-      if (waiting.length === 0) return NOTHING_SUBMITTED;
-      const nowPlayingUrl = settings.nonstopUrl?.trim();
-      if (!nowPlayingUrl) {
-        this.#options.log.warn(
-          { requestIds: waiting.map((request) => request.id) },
-          'approved requests wait for the station: no nonstop station is set',
-        );
-        return { sent: 0, notSent: waiting.length };
-      }
-      return this.#send({ nowPlayingUrl, apiKey: settings.nonstopApiKey }, waiting);
+  async submitApproved(): Promise<StationSubmissionCount> {
+    const settings = await this.#options.settings();
+    if (settings.broadcastingMode !== 'nonstop') return NOTHING_SUBMITTED;
+    const waiting = (await this.#repository.unsubmitted(this.#claimExpiry())).flatMap((request) => {
+      const stationRequestId = this.#options.queue.stationRequestIdOf(request);
+      return stationRequestId === null ? [] : [{ id: request.id, stationRequestId }];
     });
+    if (waiting.length === 0) return NOTHING_SUBMITTED;
+    const station = StationSubmissions.stationOf(settings);
+    if (!station) {
+      this.#options.log.warn(
+        { requestIds: waiting.map((request) => request.id) },
+        'approved requests wait for the station: no nonstop station is set',
+      );
+      return { sent: 0, notSent: waiting.length };
+    }
+    return this.#send(station, waiting);
+  }
+
+  #claimExpiry(): Date {
+    return new Date(this.#clock().getTime() - CLAIM_LEASE_MS);
   }
 
   async #send(
@@ -106,9 +146,9 @@ export class StationSubmissions {
         log.warn(
           {
             requestIds: left,
-            reason: outcome.kind === 'unavailable' ? outcome.reason : 'rate limited (HTTP 429)',
+            reason: outcome.kind === 'unavailable' ? outcome.detail : 'rate limited (HTTP 429)',
           },
-          'the station took no more requests: they go at the next switch to nonstop or start',
+          'the station took no more requests: they go at the next pass',
         );
         count.notSent += left.length;
         break;
@@ -118,39 +158,46 @@ export class StationSubmissions {
     return count;
   }
 
-  /** One request, in a transaction that locks it while AzuraCast is asked. */
-  #submitOne(
+  /** One request of a pass: claimed, asked, answered; no transaction is open while asking. */
+  async #submitOne(
     station: AzuraCastStation,
-    request: Pick<UnsubmittedRequest, 'id'> & { stationRequestId: string },
-  ): Promise<Outcome> {
-    return this.#repository.transaction(async (repository): Promise<Outcome> => {
-      if (!(await repository.claim(request.id))) return { kind: 'gone' };
-      let answer: { status: number; message: string };
-      try {
-        answer = await postAzuraCastRequest(station, request.stationRequestId);
-      } catch {
-        return { kind: 'unavailable', reason: 'no answer' };
-      }
-      if (answer.status >= 200 && answer.status < 300) {
-        await repository.markSubmitted(request.id, this.#clock());
-        return { kind: 'sent' };
-      }
-      const refusal = azuraCastRefusal(answer.status, answer.message);
-      if (refusal.code === 'STATION_RATE_LIMIT') return { kind: 'rate-limited' };
-      // An error of AzuraCast's own, or its per-address wait of minutes: the next ones fare no better.
-      if (refusal.code === 'STATION_UNAVAILABLE' || refusal.code === 'HOURLY_LIMIT') {
-        return { kind: 'unavailable', reason: `HTTP ${answer.status}: ${answer.message}` };
-      }
+    request: { id: number; stationRequestId: string },
+  ): Promise<SendOutcome> {
+    if (!(await this.#repository.claim(request.id, this.#clock(), this.#claimExpiry()))) {
+      return { kind: 'gone' };
+    }
+    const outcome = await this.sendClaimed(station, request);
+    if (outcome.kind === 'refused') {
       this.#options.log.warn(
         {
           requestId: request.id,
           stationRequestId: request.stationRequestId,
-          status: answer.status,
-          reason: answer.message,
+          reason: outcome.message,
         },
         'the station refused an approved request: it stays approved and is tried again later',
       );
-      return { kind: 'refused' };
-    });
+    }
+    if (outcome.kind !== 'sent' && outcome.kind !== 'gone') {
+      await this.#repository.release(
+        request.id,
+        outcome.kind === 'refused' ? 'refused' : 'to_submit',
+        noteOf(outcome),
+      );
+    }
+    return outcome;
+  }
+}
+
+/** For the admin: what the station said, or why it said nothing. */
+function noteOf(outcome: SendOutcome): string | null {
+  switch (outcome.kind) {
+    case 'refused':
+      return stationWords(outcome.message);
+    case 'rate-limited':
+      return 'De zender vroeg even te wachten (te veel verzoeken tegelijk).';
+    case 'unavailable':
+      return 'De zender gaf geen antwoord.';
+    default:
+      return null;
   }
 }

@@ -70,38 +70,52 @@ describe('requests for an AzuraCast station', () => {
     expect(await t.app.db.selectFrom('automationQueue').selectAll().execute()).toEqual([]);
   });
 
+  // By status and shape, in any language: AzuraCast's words reach the listener as they are.
   it.each([
     [
-      'Cannot submit request: This song was already requested and will play soon.',
+      400,
+      'Kan aanvraag niet indienen: Dit nummer is al aangevraagd en zal binnenkort worden afgespeeld.',
       409,
-      'ALREADY_WAITING',
-      'Dit nummer staat al in de wachtrij.',
+      'STATION_REFUSED',
+      'De zender neemt dit verzoekje niet aan. De zender zegt: “Kan aanvraag niet indienen: Dit nummer is al aangevraagd en zal binnenkort worden afgespeeld.”',
+      undefined,
     ],
     [
-      'Cannot submit request: This song or artist has been played too recently. Wait a while before requesting it again.',
-      409,
-      'TRACK_COOLDOWN',
-      'Dit nummer of deze artiest is onlangs gedraaid. Probeer het over ongeveer 30 minuten opnieuw.',
-    ],
-    [
+      400,
       'Cannot submit request: You have submitted a request too recently! Please wait 7 minutes before submitting another one.',
       429,
-      'HOURLY_LIMIT',
-      'Je kunt over 7 minuten weer een verzoekje indienen.',
+      'STATION_WAIT',
+      'De zender neemt dit verzoekje niet aan. De zender zegt: “Cannot submit request: You have submitted a request too recently! Please wait 7 minutes before submitting another one.” Probeer het over 7 minuten opnieuw.',
+      '420',
     ],
     [
-      'This station does not currently accept requests.',
-      409,
-      'REQUESTS_DISABLED',
-      'De zender neemt op dit moment geen verzoekjes aan.',
+      404,
+      'Record not found.',
+      404,
+      'TRACK_NOT_FOUND',
+      'Dit nummer bestaat niet (meer) in de bibliotheek.',
+      undefined,
     ],
-  ])('turns "%s" into a Dutch refusal and stores nothing', async (message, status, code, dutch) => {
-    station.respond(submitPath, azuraCastError(500, message));
-    const response = await submit(await azuraCastTrack());
-    expect(response.statusCode).toBe(status);
-    expect(response.json()).toMatchObject({ code, message: dutch });
-    expect(await t.app.db.selectFrom('songRequests').select('id').execute()).toEqual([]);
-  });
+    [
+      500,
+      'Database kapot',
+      503,
+      'STATION_UNAVAILABLE',
+      'De zender is op dit moment niet bereikbaar. Probeer het over een minuut opnieuw.',
+      '60',
+    ],
+  ] as const)(
+    'answers HTTP %i "%s" with %i %s and stores nothing',
+    async (stationStatus, said, status, code, dutch, retryAfter) => {
+      const type = said.startsWith('Database') ? 'PDOException' : 'CannotCompleteActionException';
+      station.respond(submitPath, azuraCastError(stationStatus, said, type));
+      const response = await submit(await azuraCastTrack());
+      expect(response.statusCode).toBe(status);
+      expect(response.json()).toMatchObject({ code, message: dutch });
+      expect(response.headers['retry-after']).toBe(retryAfter);
+      expect(await t.app.db.selectFrom('songRequests').select('id').execute()).toEqual([]);
+    },
+  );
 
   it('answers a fast 503 when the station does not answer', async () => {
     await updateSettings(t.app.db, { nonstopUrl: 'http://127.0.0.1:9/api/nowplaying/1' });

@@ -159,6 +159,7 @@ describe('AzuraCast requests approved during a live show', () => {
       azuraCastError(
         500,
         'Cannot submit request: This song or artist has been played too recently. Wait a while before requesting it again.',
+        'CannotCompleteActionException',
       ),
     );
     const back = await switchTo('nonstop');
@@ -289,7 +290,10 @@ describe('StationSubmissions', () => {
     const id = await approvedDuringLiveShow(0);
     await updateSettings(t.app.db, { broadcastingMode: 'nonstop' });
     const reason = 'Cannot submit request: This song was already requested and will play soon.';
-    station.respond(submitPath(songs[0]?.request_id ?? ''), azuraCastError(500, reason));
+    station.respond(
+      submitPath(songs[0]?.request_id ?? ''),
+      azuraCastError(500, reason, 'CannotCompleteActionException'),
+    );
     const log = capture();
     expect(await build(log, {}).submitApproved()).toEqual({ sent: 0, notSent: 1 });
     expect(log.lines).toContainEqual([

@@ -1,10 +1,17 @@
-import { chmod, mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { UnrecoverableError } from 'bullmq';
 import type { Logger } from 'pino';
 import { DEFAULT_JOB_ATTEMPTS, jobDefinition, type JobData } from '@radio/contracts/jobs';
-import { builtInLibraryPath } from '@radio/station';
+import {
+  builtInLibraryPath,
+  isBuiltInNowPlayingUrl,
+  StationMediaError,
+  stationSourceKey,
+  uploadToRequestPlaylist,
+  type AzuraCastStation,
+} from '@radio/station';
 import type { AcquisitionRepository, AcquisitionRequest } from './acquisition-repository.ts';
 import { filesUnder, probeAudio, writeTaggedMp3, type ProbedAudio } from './audio-file.ts';
 import { fillPlaceholders } from './download-command.ts';
@@ -21,8 +28,10 @@ export interface AcquisitionSettings {
   command: readonly string[] | null;
   timeoutMs: number;
   bitrate: string;
-  /** REQUEST_LIBRARY_DIR; null: not configured. */
+  /** REQUEST_LIBRARY_DIR (the built-in station's); null: not configured. */
   requestLibraryDir: string | null;
+  /** AZURACAST_REQUEST_PLAYLIST: the AzuraCast playlist (taking requests) acquired tracks go in. */
+  requestPlaylist?: string;
   /** Where each run's private folders are made (default: the system's temp folder). */
   tempDir?: string;
   /** Tries before a request is marked failed (default: the job's attempts). */
@@ -33,6 +42,8 @@ export interface AcquisitionDeps extends BuiltInFileIndex {
   requests: AcquisitionRepository;
   /** Tells the requests service (REQUEST_TRACK_READY_CHANNEL). */
   publishReady: (requestId: number) => Promise<void>;
+  /** Puts the await-station-requestable job of a track uploaded to AzuraCast on its queue. */
+  awaitRequestable: (requestId: number, uploadedAt: Date) => Promise<void>;
   log: Logger;
   /** Unset: no downloader (every job fails with that reason). */
   config: AcquisitionSettings | undefined;
@@ -60,8 +71,10 @@ export async function acquireDeezerTrack(
   }
   if (request.downloadStatus === 'ready' || request.status === 'rejected') return;
 
-  const arl = (await deps.settings.read())?.deezerArl?.trim() ?? '';
-  const run = runSettingsOf(deps.config, arl, request.deezerTrackId);
+  const settings = await deps.settings.read();
+  const arl = settings?.deezerArl?.trim() ?? '';
+  const station = azuraCastStationOf(settings);
+  const run = runSettingsOf(deps.config, arl, request.deezerTrackId, station !== null);
   if (typeof run === 'string') {
     await deps.requests.tryFailed(requestId, run, true);
     deps.log.warn({ requestId, reason: run }, 'Deezer track not acquired');
@@ -72,10 +85,26 @@ export async function acquireDeezerTrack(
   const maxAttempts =
     run.maxAttempts ?? jobDefinition('acquire-deezer-track').attempts ?? DEFAULT_JOB_ATTEMPTS;
   deps.log.info({ requestId, attempt, maxAttempts }, 'acquiring Deezer track');
-  let file: string;
-  let duration: number;
+  let placed: { placement: Placement; duration: number };
   try {
-    ({ file, duration } = await fetchIntoLibrary(request, arl, run));
+    placed = await fetchAndPlace(request, arl, run, async (staged, baseName) => {
+      if (!station) {
+        const file = await placeInLibrary(staged, run.requestLibraryDir ?? '', baseName);
+        return { kind: 'built-in', libraryPath: builtInLibraryPath(path.basename(file), true) };
+      }
+      await deps.requests.stationStep(requestId, 'uploading');
+      try {
+        const media = await uploadToRequestPlaylist(station, {
+          path: `${STATION_REQUEST_FOLDER}/${baseName}.mp3`,
+          bytes: await readFile(staged),
+          playlistName: run.requestPlaylist ?? DEFAULT_REQUEST_PLAYLIST,
+        });
+        return { kind: 'azuracast', media };
+      } catch (error) {
+        if (error instanceof StationMediaError) throw new AcquisitionFailure(error.message);
+        throw error;
+      }
+    });
   } catch (error) {
     const reason =
       error instanceof AcquisitionFailure
@@ -87,23 +116,69 @@ export async function acquireDeezerTrack(
     throw last ? new UnrecoverableError(reason) : new Error(reason);
   }
 
-  // The file is in REQUEST_LIBRARY_DIR: named as the built-in station's library names it.
-  const libraryPath = builtInLibraryPath(path.basename(file), true);
-  const source = await indexBuiltInFile(deps, {
-    libraryPath,
+  const { placement, duration } = placed;
+  const track = {
     title: request.title,
     artist: request.artist,
     album: request.album ?? '',
     duration,
+  };
+  if (placement.kind === 'built-in') {
+    // The file is in REQUEST_LIBRARY_DIR: named as the built-in station's library names it.
+    const { libraryPath } = placement;
+    const source = await indexBuiltInFile(deps, { libraryPath, ...track });
+    await deps.requests.ready(requestId, libraryPath, source);
+    await deps.publishReady(requestId);
+    deps.log.info({ requestId, file: libraryPath }, 'Deezer track ready');
+    return;
+  }
+  // On AzuraCast: indexed now (not yet requestable); submitted once the station lists it.
+  const { media } = placement;
+  const source = stationSourceKey(station?.nowPlayingUrl ?? '');
+  await deps.library.upsert(source, [
+    {
+      ...track,
+      mediaId: media.uniqueId,
+      path: media.path,
+      requestId: null,
+      requestable: false,
+      duration: Math.round(duration),
+    },
+  ]);
+  await deps.libraryChanged();
+  await deps.requests.ready(requestId, media.path, source, {
+    mediaId: media.uniqueId,
+    stationStep: 'awaiting_requestable',
   });
-  await deps.requests.ready(requestId, libraryPath, source);
-  await deps.publishReady(requestId);
-  deps.log.info({ requestId, file: libraryPath }, 'Deezer track ready');
+  await deps.awaitRequestable(requestId, new Date());
+  deps.log.info(
+    { requestId, file: media.path, mediaId: media.uniqueId },
+    'Deezer track uploaded to the station: waiting until it is requestable',
+  );
+}
+
+/** Where acquired tracks go in an AzuraCast station's media (its playlist makes them requestable). */
+const STATION_REQUEST_FOLDER = 'verzoekjes-deezer';
+export const DEFAULT_REQUEST_PLAYLIST = 'Verzoekjes';
+
+type Placement =
+  | { kind: 'built-in'; libraryPath: string }
+  | { kind: 'azuracast'; media: { uniqueId: string; path: string } };
+
+/**
+ * The AzuraCast station requests air on (the nonstop one), or null for the built-in station
+ * (whose files are ours to place) or none.
+ */
+export function azuraCastStationOf(
+  settings: { nonstopUrl: string | null; nonstopApiKey: string | null } | undefined,
+): AzuraCastStation | null {
+  const url = settings?.nonstopUrl?.trim();
+  if (!url || isBuiltInNowPlayingUrl(url)) return null;
+  return { nowPlayingUrl: url, apiKey: settings?.nonstopApiKey?.trim() || null };
 }
 
 interface RunSettings extends AcquisitionSettings {
   command: readonly string[];
-  requestLibraryDir: string;
 }
 
 const RUN_PREFIX = 'radio-acquire-';
@@ -127,27 +202,33 @@ function runSettingsOf(
   config: AcquisitionSettings | undefined,
   arl: string,
   deezerTrackId: string,
+  toAzuraCast: boolean,
 ): RunSettings | string {
   if (!config?.command) {
     return 'Geen downloader ingesteld (DEEZER_DOWNLOAD_COMMAND): Deezer-nummers kunnen niet worden opgehaald.';
   }
   const { command, requestLibraryDir } = config;
-  if (!requestLibraryDir) {
+  if (!toAzuraCast && !requestLibraryDir) {
     return 'Geen map voor aangevraagde nummers ingesteld (REQUEST_LIBRARY_DIR).';
   }
   if (arl === '') return 'Geen Deezer ARL opgeslagen: stel een geldige ARL in bij de instellingen.';
   if (!/^\d{1,20}$/.test(deezerTrackId)) {
     return `Ongeldig Deezer track-id: ${deezerTrackId.slice(0, 40)}.`;
   }
-  return { ...config, command, requestLibraryDir: path.resolve(requestLibraryDir) };
+  return {
+    ...config,
+    command,
+    requestLibraryDir: requestLibraryDir ? path.resolve(requestLibraryDir) : null,
+  };
 }
 
 /** Download, check, tag and place; every temporary folder is gone afterwards. */
-async function fetchIntoLibrary(
+async function fetchAndPlace(
   request: AcquisitionRequest,
   arl: string,
   settings: RunSettings,
-): Promise<{ file: string; duration: number }> {
+  place: (staged: string, baseName: string) => Promise<Placement>,
+): Promise<{ placement: Placement; duration: number }> {
   const tempDir = settings.tempDir ?? tmpdir();
   await removeStaleRuns(tempDir, settings.timeoutMs);
   const root = await mkdtemp(path.join(tempDir, RUN_PREFIX));
@@ -234,8 +315,7 @@ async function fetchIntoLibrary(
       request.title,
       `Deezer ${request.deezerTrackId}`,
     );
-    const file = await placeInLibrary(staged, settings.requestLibraryDir, baseName);
-    return { file, duration: audio.duration };
+    return { placement: await place(staged, baseName), duration: audio.duration };
   } finally {
     await rm(root, { recursive: true, force: true });
   }

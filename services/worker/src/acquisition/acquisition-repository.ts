@@ -1,4 +1,4 @@
-import type { Db, DownloadStatus, RequestSource, RequestStatus } from '@radio/db';
+import type { Db, DownloadStatus, RequestSource, RequestStatus, StationStep } from '@radio/db';
 
 export interface AcquisitionRequest {
   id: number;
@@ -74,8 +74,17 @@ export class AcquisitionRepository {
       .execute();
   }
 
-  /** The track is in the library: the request points at its library row (the queue plays that). */
-  async ready(id: number, filename: string, source: string | null): Promise<void> {
+  /**
+   * The track is in the library: the request points at its library row (the queue plays that).
+   * `mediaId`: the row's id at the source when it is not the file name (AzuraCast's unique_id);
+   * `stationStep`: on an AzuraCast station, it waits until the station lists it as requestable.
+   */
+  async ready(
+    id: number,
+    filename: string,
+    source: string | null,
+    station: { mediaId: string; stationStep: 'awaiting_requestable' } | null = null,
+  ): Promise<void> {
     await this.#db
       .updateTable('songRequests')
       .set((eb) => ({
@@ -89,8 +98,41 @@ export class AcquisitionRepository {
                 .selectFrom('libraryTracks')
                 .select('libraryTracks.id')
                 .where('libraryTracks.source', '=', source)
-                .where('libraryTracks.mediaId', '=', filename),
+                .where('libraryTracks.mediaId', '=', station?.mediaId ?? filename),
+        ...(station ? { stationStep: station.stationStep, stationNote: null } : {}),
       }))
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** A request whose track went to an AzuraCast station: where it is, and its media there. */
+  stationTrackOf(id: number): Promise<
+    | {
+        status: RequestStatus;
+        stationStep: StationStep | null;
+        source: string;
+        mediaId: string;
+        path: string;
+      }
+    | undefined
+  > {
+    return this.#db
+      .selectFrom('songRequests as r')
+      .innerJoin('libraryTracks as t', 't.id', 'r.libraryTrackId')
+      .select(['r.status', 'r.stationStep', 't.source', 't.mediaId', 't.path'])
+      .where('r.id', '=', id)
+      .executeTakeFirst();
+  }
+
+  /** Where the request is on its way to the station, with what the admin should know. */
+  async stationStep(
+    id: number,
+    step: 'uploading' | 'to_submit' | 'failed',
+    note: string | null = null,
+  ): Promise<void> {
+    await this.#db
+      .updateTable('songRequests')
+      .set({ stationStep: step, stationNote: note })
       .where('id', '=', id)
       .execute();
   }

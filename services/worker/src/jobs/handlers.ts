@@ -10,6 +10,7 @@ import {
   type AcquisitionSettings,
 } from '../acquisition/acquire-deezer-track.ts';
 import { AcquisitionRepository } from '../acquisition/acquisition-repository.ts';
+import { awaitStationRequestable } from '../acquisition/await-station-requestable.ts';
 import { AdminAuditLogRepository } from '../audit/admin-audit-log-repository.ts';
 import { addUploadToLibrary } from '../cloud-uploads/add-upload-to-library.ts';
 import { LibraryUploadsRepository } from '../cloud-uploads/library-uploads-repository.ts';
@@ -66,6 +67,9 @@ export function jobHandlers(deps: JobDeps): JobHandlers {
   const libraryChanged = async (): Promise<void> => {
     await deps.redis.del(LIBRARY_SEARCH_CACHE_KEY);
   };
+  const publishReady = async (requestId: number): Promise<void> => {
+    await deps.redis.publish(REQUEST_TRACK_READY_CHANNEL, String(requestId));
+  };
   return {
     'remove-expired-sessions': async () => {
       const removed = await sessions.deleteExpired();
@@ -101,11 +105,27 @@ export function jobHandlers(deps: JobDeps): JobHandlers {
           settings,
           library: libraryTracks,
           libraryChanged,
-          publishReady: async (requestId) => {
-            await deps.redis.publish(REQUEST_TRACK_READY_CHANNEL, String(requestId));
-          },
+          publishReady,
+          awaitRequestable: (requestId, uploadedAt) =>
+            deps.enqueue('await-station-requestable', {
+              requestId,
+              uploadedAt: uploadedAt.toISOString(),
+            }),
           log,
           config: deps.acquisition,
+        },
+        data,
+      ),
+    'await-station-requestable': (data) =>
+      awaitStationRequestable(
+        {
+          requests: acquisitions,
+          settings,
+          library: libraryTracks,
+          libraryChanged,
+          publishReady,
+          log,
+          now: deps.now,
         },
         data,
       ),

@@ -33,6 +33,8 @@ function adminRequest(id: number, overrides: Partial<AdminRequest> = {}): AdminR
     voicetrackUrl: null,
     browserFingerprint: null,
     downloadStatus: 'not_needed',
+    stationStep: null,
+    stationNote: null,
     userId: id + 100,
     filename: null,
     requesterIp: null,

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { CloudDownload, Library, TriangleAlert } from 'lucide-react';
+import { CloudDownload, Library, RadioTower, TriangleAlert } from 'lucide-react';
 import type { AdminRequest, RequestStatusValue } from '@radio/contracts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -8,6 +8,7 @@ import { Card } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { failureMessage } from '@/lib/api-client';
+import { STATION_STEP_LABELS, stationStepFailed } from '@/lib/station-steps';
 import { formatDateTime } from '@/lib/cloud-upload-facts';
 import { useAdminRequests } from '../api/get-admin-requests';
 import { useSetRequestStatus } from '../api/set-request-status';
@@ -16,13 +17,36 @@ import { RequestStatusBadge, RequestsLoading } from './request-parts';
 
 export const REQUESTS_PAGE_SIZE = 20;
 
+function StationFacts({ request }: { request: AdminRequest }) {
+  if (!request.stationStep) return null;
+  const failed = stationStepFailed(request.stationStep);
+  return (
+    <span
+      className={
+        failed
+          ? 'flex items-start gap-1.5 text-sm font-medium text-destructive'
+          : 'flex items-start gap-1.5 text-sm text-muted-foreground'
+      }
+    >
+      <RadioTower aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      <span>
+        Zender: {STATION_STEP_LABELS[request.stationStep]}
+        {request.stationNote && <> — {request.stationNote}</>}
+      </span>
+    </span>
+  );
+}
+
 function SourceFacts({ request }: { request: AdminRequest }) {
   if (request.source === 'local') {
     return (
-      <span className="flex items-center gap-1.5 text-sm text-muted-foreground">
-        <Library aria-hidden="true" className="size-4" />
-        Bibliotheek
-      </span>
+      <div className="grid gap-1 text-sm">
+        <span className="flex items-center gap-1.5 text-muted-foreground">
+          <Library aria-hidden="true" className="size-4" />
+          Bibliotheek
+        </span>
+        <StationFacts request={request} />
+      </div>
     );
   }
   const failed = request.downloadStatus === 'failed';
@@ -48,6 +72,7 @@ function SourceFacts({ request }: { request: AdminRequest }) {
           {request.downloadError}
         </span>
       )}
+      <StationFacts request={request} />
     </div>
   );
 }

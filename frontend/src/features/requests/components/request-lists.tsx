@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { OwnRequest, PublicRequest } from '@radio/contracts';
 import { Badge } from '@/components/ui/badge';
+import { STATION_STEP_LABELS, stationStepFailed } from '@/lib/station-steps';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
@@ -172,6 +173,20 @@ export function MyRequests({
                 )}
               </span>
               {request.message && <span className="text-pretty">“{request.message}”</span>}
+              {request.stationStep && (
+                <span
+                  className={
+                    stationStepFailed(request.stationStep)
+                      ? 'text-xs font-medium text-destructive'
+                      : 'text-xs text-muted-foreground'
+                  }
+                >
+                  Zender: {STATION_STEP_LABELS[request.stationStep]}
+                  {stationStepFailed(request.stationStep) && request.stationNote && (
+                    <> ({request.stationNote})</>
+                  )}
+                </span>
+              )}
               {request.voicetrackUrl && (
                 <span className="text-xs text-muted-foreground">Met ingesproken bericht</span>
               )}

@@ -138,6 +138,8 @@ describe('requesting a song', () => {
       voicetrackUrl: null,
       browserFingerprint: 'x',
       downloadStatus: 'not_needed',
+      stationStep: null,
+      stationNote: null,
     };
     const fetchMock = mockFetch({
       ...sessionHandlers(testUser()),
@@ -218,6 +220,8 @@ describe('requesting a song', () => {
               voicetrackUrl: null,
               browserFingerprint: null,
               downloadStatus: 'not_needed',
+              stationStep: null,
+              stationNote: null,
             },
           ],
           total: 1,
