@@ -5,6 +5,11 @@
  *
  * A bad or expired ARL is no error to Deezer: the call succeeds with the anonymous session
  * (`USER.USER_ID` 0). That is the check deemix, deezer-py and streamrip make.
+ *
+ * No retry here: the gateway's errors are keyed objects, not the public API's codes 4 and 700, and
+ * deemix (deezer-sdk `gw.ts`) and deezer-py (`deezer/gw.py`) ask the gateway again only for a new
+ * token, a `payload.FALLBACK` or after a connection error, none of which this one tokenless call
+ * meets; a failure leaves the ARL untested and the admin may try again.
  */
 import { z } from 'zod';
 import { BROWSER_USER_AGENT } from '../http.ts';
