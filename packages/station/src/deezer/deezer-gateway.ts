@@ -8,8 +8,8 @@
  *
  * No retry here: the gateway's errors are keyed objects, not the public API's codes 4 and 700, and
  * deemix (deezer-sdk `gw.ts`) and deezer-py (`deezer/gw.py`) ask the gateway again only for a new
- * token, a `payload.FALLBACK` or after a connection error, none of which this one tokenless call
- * meets; a failure leaves the ARL untested and the admin may try again.
+ * token or a `payload.FALLBACK` (neither applies to this tokenless call) and after a connection
+ * error (2 s, without end). Here any failure leaves the ARL untested; the admin may try again.
  */
 import { z } from 'zod';
 import { BROWSER_USER_AGENT } from '../http.ts';
