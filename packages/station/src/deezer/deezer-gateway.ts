@@ -5,6 +5,11 @@
  *
  * A bad or expired ARL is no error to Deezer: the call succeeds with the anonymous session
  * (`USER.USER_ID` 0). That is the check deemix, deezer-py and streamrip make.
+ *
+ * No retry here: the gateway's errors are keyed objects, not the public API's codes 4 and 700, and
+ * deemix (deezer-sdk `gw.ts`) and deezer-py (`deezer/gw.py`) ask the gateway again only for a new
+ * token or a `payload.FALLBACK` (neither applies to this tokenless call) and after a connection
+ * error (2 s, without end). Here any failure leaves the ARL untested; the admin may try again.
  */
 import { z } from 'zod';
 import { BROWSER_USER_AGENT } from '../http.ts';

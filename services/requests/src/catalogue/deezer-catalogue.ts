@@ -6,6 +6,7 @@ import {
   DeezerApiError,
   deezerTrackSchema,
   type DeezerApi,
+  type DeezerCallOptions,
   type DeezerSearchQuery,
   type DeezerTrack,
 } from '@radio/station';
@@ -25,9 +26,9 @@ const KEY = 'deezer:v1';
 
 /** Why the catalogue could not answer: the search answers the library's results with a flag. */
 export type CatalogueFailure =
-  /** Our shared limit is used up (or Deezer's quota answered). */
+  /** Our shared limit is used up (or Deezer's quota answered, also after its retry). */
   | 'rate-limited'
-  /** Deezer failed (5xx, timeout, junk) or Redis is down. */
+  /** Deezer failed (5xx, timeout, junk, "service busy" after its retry) or Redis is down. */
   | 'unavailable';
 
 export type CatalogueSearch =
@@ -55,8 +56,8 @@ const cachedTrackSchema = deezerTrackSchema.nullable();
 /**
  * The Deezer catalogue as the requests service uses it: searches and track lookups cached in
  * Redis (per normalized query, DEEZER_CACHE_HOURS), every call to Deezer through one rate limiter
- * shared by every copy of the service. It never throws: when over the limit or failing it
- * answers `{ ok: false }`.
+ * shared by every copy of the service, the retry of a quota or "service busy" answer (DeezerApi's)
+ * included. It never throws: when over the limit or failing it answers `{ ok: false }`.
  */
 export class DeezerCatalogue {
   readonly #redis: Redis;
@@ -82,8 +83,8 @@ export class DeezerCatalogue {
     const normalized = normalizedQuery(query);
     if (!normalized.artist && !normalized.title) return { ok: true, tracks: [] };
     const key = `${KEY}:search:${digest(`${normalized.artist}\n${normalized.title}`)}`;
-    const result = await this.#cachedCall(key, cachedSearchSchema, async () => {
-      const tracks = await this.#api.search(normalized);
+    const result = await this.#cachedCall(key, cachedSearchSchema, async (options) => {
+      const tracks = await this.#api.search(normalized, undefined, options);
       return { value: tracks, ttl: this.#cacheSeconds };
     });
     if (!result.ok) return result;
@@ -93,23 +94,27 @@ export class DeezerCatalogue {
 
   /** One track by Deezer id; `track: null` when Deezer has no such track. */
   async track(id: string): Promise<CatalogueTrack> {
-    const result = await this.#cachedCall(`${KEY}:track:${id}`, cachedTrackSchema, async () => {
-      try {
-        return { value: await this.#api.track(id), ttl: this.#cacheSeconds };
-      } catch (error) {
-        if (error instanceof DeezerApiError && error.kind === 'not-found') {
-          return { value: null, ttl: NOT_FOUND_CACHE_SECONDS };
+    const result = await this.#cachedCall(
+      `${KEY}:track:${id}`,
+      cachedTrackSchema,
+      async (options) => {
+        try {
+          return { value: await this.#api.track(id, options), ttl: this.#cacheSeconds };
+        } catch (error) {
+          if (error instanceof DeezerApiError && error.kind === 'not-found') {
+            return { value: null, ttl: NOT_FOUND_CACHE_SECONDS };
+          }
+          throw error;
         }
-        throw error;
-      }
-    });
+      },
+    );
     return result.ok ? { ok: true, track: result.value } : result;
   }
 
   async #cachedCall<T>(
     key: string,
     schema: z.ZodType<T>,
-    call: () => Promise<{ value: T; ttl: number }>,
+    call: (options: DeezerCallOptions) => Promise<{ value: T; ttl: number }>,
   ): Promise<{ ok: true; value: T; cached: boolean } | { ok: false; reason: CatalogueFailure }> {
     try {
       // Down: at once, not after the command timeout.
@@ -129,7 +134,7 @@ export class DeezerCatalogue {
     }
     let fresh: { value: T; ttl: number };
     try {
-      fresh = await call();
+      fresh = await call({ mayRetry: () => this.#mayRetry() });
     } catch (error) {
       const quota = error instanceof DeezerApiError && error.kind === 'quota';
       this.#log?.warn({ err: error }, 'Deezer catalogue: Deezer failed');
@@ -142,6 +147,18 @@ export class DeezerCatalogue {
         this.#log?.warn({ err: error }, 'Deezer catalogue: could not cache'),
       );
     return { ok: true, value: fresh.value, cached: false };
+  }
+
+  /** A retry is one more call to Deezer: it takes its slot of the shared limit as the first did. */
+  async #mayRetry(): Promise<boolean> {
+    try {
+      assertRedisReady(this.#redis);
+      if ((await this.#limiter.take()) === 0) return true;
+      this.#log?.warn({}, 'Deezer catalogue: our shared rate limit has no room for a retry');
+    } catch (error) {
+      this.#log?.warn({ err: error }, 'Deezer catalogue: Redis failed');
+    }
+    return false;
   }
 
   /** Search hits answer later lookups of the same ids (a request of a hit costs no call). */

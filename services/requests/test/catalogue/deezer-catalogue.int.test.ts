@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
+import { HttpError } from '@radio/service-kit';
 import { DeezerApi } from '@radio/station';
 import {
   FAKE_DEEZER_TRACK_ID,
@@ -13,11 +14,14 @@ import {
   DeezerCatalogue,
   type DeezerCatalogueOptions,
 } from '../../src/catalogue/deezer-catalogue.ts';
+import { catalogueTrackLookup } from '../../src/requests/deezer-track-lookup.ts';
 
 let redisServer: RedisServer;
 let deezer: FakeDeezer;
 let redis: Redis;
 const clients: Redis[] = [];
+/** The waits DeezerApi asked for before a retry: recorded, not slept. */
+let sleeps: number[] = [];
 
 beforeAll(async () => {
   redisServer = await startRedis();
@@ -29,6 +33,7 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   deezer.reset();
+  sleeps = [];
   redis = connect();
   await redis.flushall();
 });
@@ -55,7 +60,11 @@ async function ready(): Promise<Redis> {
 function catalogue(options: Partial<DeezerCatalogueOptions> = {}): DeezerCatalogue {
   return new DeezerCatalogue({
     redis,
-    api: new DeezerApi({ baseUrl: deezer.url, timeoutMs: 300 }),
+    api: new DeezerApi({
+      baseUrl: deezer.url,
+      timeoutMs: 300,
+      sleep: async (ms) => void sleeps.push(ms),
+    }),
     ...options,
   });
 }
@@ -119,7 +128,8 @@ describe('searching the catalogue', () => {
 
 describe("Deezer's failures", () => {
   const cases = [
-    ['the quota error (code 4)', () => deezer.use('quota'), 'rate-limited'],
+    ['the quota error (code 4), also after its retry', () => deezer.use('quota'), 'rate-limited'],
+    ['"service busy" (code 700), also after its retry', () => deezer.use('busy'), 'unavailable'],
     ['HTTP 500', () => deezer.use('server-error'), 'unavailable'],
     ['junk', () => deezer.use('junk'), 'unavailable'],
     ['no answer within the timeout', () => void (deezer.delayMs = 1_000), 'unavailable'],
@@ -132,6 +142,31 @@ describe("Deezer's failures", () => {
     deezer.reset();
     expect((await deezerCatalogue.search(radarLove)).ok).toBe(true);
     expect(deezer.calls).toBe(1);
+  });
+
+  it('answers a search that met one quota answer after the wait, and caches it', async () => {
+    deezer.failNext(4);
+    const deezerCatalogue = catalogue();
+    expect(await deezerCatalogue.search(radarLove)).toMatchObject({ ok: true });
+    expect(sleeps).toEqual([5_000]);
+    expect(deezer.calls).toBe(2);
+    expect((await deezerCatalogue.search(radarLove)).ok).toBe(true);
+    expect(deezer.calls).toBe(2);
+  });
+
+  it('ends a request of a track Deezer stays too busy for in the Dutch 503, after 2 calls', async () => {
+    deezer.use('busy');
+    const failure = await catalogueTrackLookup(catalogue())(FAKE_DEEZER_TRACK_ID).catch(
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(HttpError);
+    expect(failure).toMatchObject({
+      statusCode: 503,
+      code: 'DEEZER_UNAVAILABLE',
+      message: 'Deezer is op dit moment niet bereikbaar. Probeer het over een minuut opnieuw.',
+    });
+    expect(deezer.calls).toBe(2);
+    expect(sleeps).toEqual([5_000]);
   });
 
   it('answers { ok: false } at once when Redis is down', async () => {
@@ -171,6 +206,26 @@ describe('the shared rate limit', () => {
     await new Promise((resolve) => setTimeout(resolve, 700));
     expect((await copies[1]!.search({ title: 'Nummer 9' })).ok).toBe(true);
     expect(deezer.calls).toBe(4);
+  });
+
+  it('counts a retry as a call: without room it is not sent', async () => {
+    deezer.failNext(4);
+    const tight = catalogue({ rateLimit: { max: 1, windowMs: 5_000 } });
+    expect(await tight.search(radarLove)).toEqual({ ok: false, reason: 'rate-limited' });
+    expect(deezer.calls).toBe(1);
+
+    await redis.flushall();
+    deezer.reset();
+    deezer.failNext(4);
+    const roomForTwo = catalogue({ rateLimit: { max: 2, windowMs: 5_000 } });
+    expect((await roomForTwo.search(radarLove)).ok).toBe(true);
+    expect(deezer.calls).toBe(2);
+    // The retry took the second slot.
+    expect(await roomForTwo.search({ title: 'Zoutelande' })).toEqual({
+      ok: false,
+      reason: 'rate-limited',
+    });
+    expect(deezer.calls).toBe(2);
   });
 
   it('lets exactly the limit through when many searches arrive at once', async () => {
