@@ -126,6 +126,8 @@ export interface FakeAzuraCastOptions {
   random?: () => number;
   /** Serve `/__fake/*` control routes (for a browser test driving the CLI). */
   controlRoutes?: boolean;
+  /** Listen on this loopback port instead of a free one. */
+  port?: number;
 }
 
 export interface FakeAzuraCast {
@@ -1210,7 +1212,7 @@ export async function startFakeAzuraCast(options: FakeAzuraCastOptions): Promise
       );
     });
   });
-  const { url, close } = await listenOnLoopback(server);
+  const { url, close } = await listenOnLoopback(server, options.port);
 
   // The station is on air from the start: one song playing, the queue full.
   buildQueue();
