@@ -81,4 +81,6 @@ if (stdin.isFIFO() || stdin.isSocket()) {
   setInterval(() => {}, 1 << 30);
 }
 
-process.stdout.write(`${JSON.stringify({ url, nowPlayingUrl: `${url}/api/nowplaying/1`, version, locale })}\n`);
+process.stdout.write(
+  `${JSON.stringify({ url, nowPlayingUrl: `${url}/api/nowplaying/1`, version, locale })}\n`,
+);

@@ -332,7 +332,8 @@ export async function startFakeAzuraCast(options: FakeAzuraCastOptions): Promise
     };
   }
 
-  function playNext(): FakeHistoryRow {
+  /** `catchingUp`: the song starts when the previous one ended (advance()), not now. */
+  function playNext(catchingUp = false): FakeHistoryRow {
     const end = currentEnd();
     if (end * 1000 > nowMs()) advancedMs += end * 1000 - nowMs();
     if (queue.length === 0) buildQueue();
@@ -341,7 +342,7 @@ export async function startFakeAzuraCast(options: FakeAzuraCastOptions): Promise
     const aired: FakeHistoryRow = {
       shId: nextShId++,
       mediaId: row.mediaId,
-      startedAt: nowS(),
+      startedAt: catchingUp ? end : nowS(),
       isRequest: row.isRequest,
       playlist: row.playlist,
       isVisible: !(playlists.find((p) => p.name === row.playlist)?.isJingle ?? false),
@@ -1166,7 +1167,7 @@ export async function startFakeAzuraCast(options: FakeAzuraCastOptions): Promise
   function advance(ms: number): void {
     advancedMs += Math.max(0, ms);
     // Liquidsoap keeps playing: songs whose time is up give way to the next ones.
-    while (history.length > 0 && currentEnd() * 1000 <= nowMs()) playNext();
+    while (history.length > 0 && currentEnd() * 1000 <= nowMs()) playNext(true);
   }
 
   const server = http.createServer((request, response) => {
@@ -1239,7 +1240,7 @@ export async function startFakeAzuraCast(options: FakeAzuraCastOptions): Promise
       if (!playlist) throw new Error(`fake AzuraCast: no playlist ${id}`);
       Object.assign(playlist, change);
     },
-    playNext,
+    playNext: () => playNext(),
     respond(path, response, times = Number.POSITIVE_INFINITY) {
       overrides.set(path, { response, remaining: times });
     },
