@@ -3,13 +3,17 @@ import type { AddressInfo } from 'node:net';
 import type { ReceivedRequest } from './fake-station.ts';
 
 /**
- * Listens on a free loopback port, unref'd (a fake never keeps the test process alive); answers
+ * Listens on a loopback port (a free one by default), unref'd (a fake never keeps the test process alive); answers
  * its base URL and how to close it.
  */
 export async function listenOnLoopback(
   server: http.Server,
+  port = 0,
 ): Promise<{ url: string; close(): Promise<void> }> {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
+  });
   server.unref();
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,

@@ -29,3 +29,19 @@ export {
   type GatewayRequest,
 } from './fake-deezer-gateway.ts';
 export { prometheusSample } from './prometheus.ts';
+export {
+  startFakeAzuraCast,
+  type FakeApiKey,
+  type FakeAzuraCast,
+  type FakeAzuraCastLocale,
+  type FakeAzuraCastOptions,
+  type FakeAzuraCastVersion,
+  type FakeHistoryRow,
+  type FakeMedia,
+  type FakeMediaInput,
+  type FakePlaylist,
+  type FakePlaylistInput,
+  type FakeQueueRow,
+  type FakeSongRequest,
+  type FakeStationPermission,
+} from './fake-azuracast.ts';
