@@ -128,25 +128,22 @@ async function allPages<Row>(
 
 /**
  * The request ids AzuraCast lists as requestable (its `request_id` is the media's `unique_id`).
- * A station that takes no requests says so by the shape of its answer, in any language: 0.19.1–
- * 0.19.3 answer 403 ("This station does not support requests."), later versions a 500 of type
- * StationUnsupportedException ("This station does not currently accept requests."). Then nothing
- * is requestable; any other failure fails the scan.
+ * A station that takes no requests (or has no request playlist on air, 0.22+) says so by the
+ * shape of its answer, in any language and version: a 500 of type StationUnsupportedException
+ * (0.19's middleware: "This feature is not currently supported on this station."; later: "This
+ * station does not currently accept requests."). Then nothing is requestable; any other failure
+ * fails the scan.
  */
 export async function requestableIds(api: AzuraCastApi): Promise<Set<string>> {
   try {
     const rows = await allPages(api, 'requests', requestsPageSchema);
     return new Set(rows.map((row) => row.request_id));
   } catch (error) {
-    if (error instanceof StationSourceError && takesNoRequests(error)) return new Set();
+    if (error instanceof StationSourceError && error.errorType === 'StationUnsupportedException') {
+      return new Set();
+    }
     throw error;
   }
-}
-
-function takesNoRequests(error: StationSourceError): boolean {
-  // The requests list needs no key: a 403 there is not about permissions.
-  if (error.status === 403) return true;
-  return error.status === 500 && error.errorType === 'StationUnsupportedException';
 }
 
 function toLibraryTrack(media: MediaPayload, requestIds: ReadonlySet<string>): LibraryTrack {

@@ -311,14 +311,27 @@ describe('library', () => {
     });
   });
 
-  it('takes a station that accepts no requests as one with nothing requestable', async () => {
-    station.respond(
-      fakeStationPaths.requests,
-      azuraCastError(500, 'This station does not currently accept requests.'),
-    );
-    const tracks = await source.library();
-    expect(tracks).toHaveLength(10);
-    expect(tracks.some((track) => track.requestable)).toBe(false);
+  it.each([
+    // 0.19.x: its middleware's text, with the class and place before it; never translated.
+    'StationUnsupportedException at /var/azuracast/www/src/Middleware/StationSupportsFeature.php L23: This feature is not currently supported on this station.',
+    'This station does not currently accept requests.',
+    'Dit station accepteert momenteel geen verzoeken.',
+  ])(
+    'takes a station that accepts no requests ("%s") as one with nothing requestable',
+    async (message) => {
+      station.respond(
+        fakeStationPaths.requests,
+        azuraCastError(500, message, 'StationUnsupportedException'),
+      );
+      const tracks = await source.library();
+      expect(tracks).toHaveLength(10);
+      expect(tracks.some((track) => track.requestable)).toBe(false);
+    },
+  );
+
+  it('fails on AzuraCast failing on the requests API, rather than unlist everything', async () => {
+    station.respond(fakeStationPaths.requests, azuraCastError(500, 'Database kapot'));
+    expect((await failure(source.library())).message).toContain('HTTP 500');
   });
 
   it('fails on any other failure of the requests API, rather than unlist everything', async () => {
