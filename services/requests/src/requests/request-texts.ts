@@ -27,13 +27,10 @@ export const REASONS = {
   ipLimit: (count: number, wait: number): string =>
     `Er staan al ${count} verzoekjes vanaf dit adres in de wachtrij. Je kunt over ${formatWait(wait)} weer een verzoekje indienen.`,
   requestsDisabled: 'Verzoekjes zijn momenteel uitgeschakeld.',
-  stationRequestsOff: 'De zender neemt op dit moment geen verzoekjes aan.',
   stationRefused: (said: string): string =>
     said === ''
       ? 'De zender neemt dit verzoekje niet aan.'
       : `De zender neemt dit verzoekje niet aan. De zender zegt: “${said}”`,
-  stationCooldown: (wait: number): string =>
-    `Dit nummer of deze artiest is onlangs gedraaid. Probeer het over ongeveer ${formatWait(wait)} opnieuw.`,
   noName: 'Stel eerst je naam in voordat je een verzoekje indient.',
   trackNotFound: 'Dit nummer bestaat niet (meer) in de bibliotheek.',
   deezerTrackNotFound: 'Dit nummer is niet gevonden bij Deezer.',
