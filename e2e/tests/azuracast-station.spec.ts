@@ -1,7 +1,14 @@
 import { type Page } from '@playwright/test';
 import pg from 'pg';
 import { startFakeAzuraCast, type RunningFakeAzuraCast } from '../support/fake-azuracast.ts';
-import { createListener, logIn, lookAt, PHONE, toastText } from '../support/pages.ts';
+import {
+  createListener,
+  deleteRequestsOf,
+  logIn,
+  lookAt,
+  PHONE,
+  toastText,
+} from '../support/pages.ts';
 import { adminCredentials, databaseUrl } from '../support/stack.ts';
 import { expect, test } from '../support/test.ts';
 
@@ -72,6 +79,7 @@ test('an AzuraCast station in Dutch: the admin points nonstop at it, a request r
   const station = fake!;
   const [before] = await query<SourceRow>('select nonstop_url, nonstop_api_key from dj_settings');
   expect(before).toBeDefined();
+  const listener = await createListener('Luisteraar Azura', 'azuracast');
   try {
     // 1. The admin sets the nonstop source to the AzuraCast station on the Settings tab.
     await logIn(page.request, adminCredentials());
@@ -98,7 +106,6 @@ test('an AzuraCast station in Dutch: the admin points nonstop at it, a request r
     // 2. A listener finds a song of AzuraCast's library (once the worker, following the new
     // source, has scanned it) and requests it; AzuraCast has the request.
     await page.context().clearCookies();
-    const listener = await createListener('Luisteraar Azura', 'azuracast');
     await logIn(page.request, listener);
     await expect
       .poll(
@@ -162,7 +169,8 @@ test('an AzuraCast station in Dutch: the admin points nonstop at it, a request r
     await expect(refusal).toContainText(REFUSAL);
     await lookAt(page, 'azuracast-refused');
   } finally {
-    // The built-in station again, with its own key.
+    // The built-in station again, with its own key; the AzuraCast song's request goes.
+    await deleteRequestsOf(listener.email);
     await query('update dj_settings set nonstop_url = $1, nonstop_api_key = $2', [
       before?.nonstop_url ?? null,
       before?.nonstop_api_key ?? null,
