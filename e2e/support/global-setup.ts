@@ -17,6 +17,7 @@ import {
   artifactsDir,
   databaseUrl,
   httpStatus as status,
+  fakeAzuraCastOrigin,
   repoRoot,
   stackPort,
 } from './stack.ts';
@@ -56,6 +57,10 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
         String(stackPort(`${name}_METRICS_PORT`)),
       ]),
     ),
+    // Nothing listens there unless a spec starts the fake AzuraCast (azuracast-station.spec.ts).
+    PRIVATE_SOURCE_ORIGINS: [process.env.PRIVATE_SOURCE_ORIGINS, fakeAzuraCastOrigin()]
+      .filter(Boolean)
+      .join(','),
     STATION: 'builtin',
     DEMO_TRACK_COUNT: '6',
     DEMO_TRACK_SECONDS: process.env.E2E_DEMO_TRACK_SECONDS ?? '30',

@@ -29,6 +29,9 @@ export const PORT_NAMES = [
   'PLAYLIST_METRICS_PORT',
   'UPLOADS_METRICS_PORT',
   'WORKER_METRICS_PORT',
+  // Not the stack's: where azuracast-station.spec.ts runs the fake AzuraCast. Chosen with the
+  // others so its origin can be in the services' PRIVATE_SOURCE_ORIGINS from the start.
+  'AZURACAST_PORT',
 ] as const;
 export type PortName = (typeof PORT_NAMES)[number];
 
@@ -90,6 +93,14 @@ export async function httpStatus(url: string): Promise<number> {
   } catch {
     return 0;
   }
+}
+
+/**
+ * The origin of the fake AzuraCast a spec may run on AZURACAST_PORT; the global setup lists it in
+ * the services' PRIVATE_SOURCE_ORIGINS (a loopback station is refused otherwise).
+ */
+export function fakeAzuraCastOrigin(): string {
+  return `http://127.0.0.1:${stackPort('AZURACAST_PORT')}`;
 }
 
 /** The temporary DATA_DIR of the stack the global setup started. */
