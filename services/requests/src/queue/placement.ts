@@ -4,33 +4,13 @@
  * before its song, and the admin's moves and inserts. Nothing here reads the database or a clock;
  * AutomationQueue reads the queue under the machine's lock and writes what these answer.
  */
-import type { AutomationEntryKind } from '@radio/db';
+import type { NewQueueEntry, PlacedEntry } from './automation-queue-repository.ts';
 
-/** A waiting entry as placement sees it. */
-export interface WaitingSlot {
-  /** Null for an entry not written yet. */
-  id: string | null;
-  kind: AutomationEntryKind;
-  requestId: number | null;
-  /** The requester of a request's entries (null for manual entries or a deleted user). */
-  userId: number | null;
-  position: number;
-  /** Seconds. */
-  duration: number;
-}
+/** A waiting entry as placement sees it; `id` is null for an entry not written yet. */
+export type WaitingSlot = Omit<PlacedEntry, 'id' | 'handedOut'> & { id: string | null };
 
 /** An entry to write, without its position (placement gives it one). */
-export interface UnplacedEntry {
-  machine: number;
-  kind: AutomationEntryKind;
-  requestId: number | null;
-  title: string;
-  artist: string;
-  uri: string;
-  duration: number;
-}
-
-export type PositionedEntry = UnplacedEntry & { position: number };
+export type UnplacedEntry = Omit<NewQueueEntry, 'position'>;
 
 /** An approved request to place: who asked, and its entries in playing order. */
 export interface RequestToPlace {
@@ -42,7 +22,7 @@ export interface RequestToPlace {
 /** The writes a placement needs: new positions of waiting entries (when respaced) and inserts. */
 export interface PlacementWrites {
   positions: { id: string; position: number }[];
-  inserts: PositionedEntry[];
+  inserts: NewQueueEntry[];
 }
 
 // --- Fair placement of requests --------------------------------------------------------------
@@ -192,7 +172,7 @@ export const MAX_POSITION = 1_000_000_000;
 /** The position of the `index`th waiting entry once they are spaced out again. */
 const spacedPosition = (index: number): number => (index + 1) * POSITION_GAP;
 
-type PlanSlot = WaitingSlot & { added?: PositionedEntry };
+type PlanSlot = WaitingSlot & { added?: NewQueueEntry };
 
 /**
  * New entries placed among the waiting ones in memory, to be written at once (`writes`): one
