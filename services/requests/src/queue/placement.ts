@@ -68,7 +68,9 @@ export function placeRequests(
   requests: readonly RequestToPlace[],
 ): QueuePlan {
   const plan = new QueuePlan(waiting);
-  for (const request of requests) plan.add(fairIndex(plan.slots, request), request.entries);
+  for (const request of requests) {
+    plan.add(fairIndex(plan.slots, request), request.entries, request.userId);
+  }
   return plan;
 }
 
@@ -187,8 +189,11 @@ export class QueuePlan {
     this.slots = waiting.map((entry) => ({ ...entry }));
   }
 
-  /** `entries`, in this order, right before `slots[index]` (or at the end). */
-  add(index: number, entries: readonly UnplacedEntry[]): void {
+  /**
+   * `entries`, in this order, right before `slots[index]` (or at the end); `userId`: their
+   * requester, whose round they count in for the requests placed after them.
+   */
+  add(index: number, entries: readonly UnplacedEntry[], userId: number | null = null): void {
     let positions = this.#freePositions(index, entries.length);
     if (!positions) {
       this.slots.forEach((slot, i) => (slot.position = spacedPosition(i)));
@@ -197,7 +202,7 @@ export class QueuePlan {
     }
     const added = entries.map((entry, i): PlanSlot => {
       const positioned = { ...entry, position: positions[i] ?? 0 };
-      return { ...positioned, id: null, userId: null, added: positioned };
+      return { ...positioned, id: null, userId, added: positioned };
     });
     this.slots.splice(index, 0, ...added);
   }

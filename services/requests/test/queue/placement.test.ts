@@ -120,6 +120,21 @@ describe('fair placement of a request', () => {
     // Round 1: 7, 8, 9 (with its voice message); round 2: 7.
     expect(order(plan.slots)).toEqual(['1', '3', 'voice:5', '5', '2']);
   });
+
+  it('counts the requests placed together in their requesters’ rounds', () => {
+    // A switch back to nonstop places every approved request at once.
+    const plan = placeRequests(
+      [],
+      [
+        { id: 1, userId: 7, entries: [song(1)] },
+        { id: 2, userId: 7, entries: [song(2)] },
+        { id: 3, userId: 7, entries: [song(3)] },
+        { id: 4, userId: 8, entries: [song(4)] },
+        { id: 5, userId: 8, entries: [song(5)] },
+      ],
+    );
+    expect(order(plan.slots)).toEqual(['1', '4', '2', '5', '3']);
+  });
 });
 
 describe("a request's entries", () => {
