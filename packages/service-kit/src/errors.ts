@@ -10,18 +10,22 @@ export class HttpError extends Error {
   readonly statusCode: number;
   readonly code: string;
   readonly headers: Record<string, string>;
+  /** More fields of the error body (e.g. a refusal's retryAfter), as the route's schema has them. */
+  readonly bodyFields: Record<string, unknown>;
 
   constructor(
     statusCode: number,
     code: string,
     message: string,
     headers: Record<string, string> = {},
+    bodyFields: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'HttpError';
     this.statusCode = statusCode;
     this.code = code;
     this.headers = headers;
+    this.bodyFields = bodyFields;
   }
 }
 
@@ -49,7 +53,8 @@ const clientErrorCode = (error: FastifyError): string =>
 
 function errorResponse(error: unknown): { status: number; body: ErrorBody } {
   if (error instanceof HttpError) {
-    return { status: error.statusCode, body: { message: error.message, code: error.code } };
+    const body = { ...error.bodyFields, message: error.message, code: error.code };
+    return { status: error.statusCode, body };
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const message = error.validation[0]?.message ?? 'Ongeldige invoer';

@@ -143,3 +143,16 @@ export function activeStationUrl(settings: {
   const live = settings.broadcastingMode === 'live';
   return (live ? settings.liveUrl : settings.nonstopUrl)?.trim() || null;
 }
+
+/**
+ * The id to give the station's request API (AzuraCast's) for a library track, or null when the
+ * requests service queues the track itself: a track of the built-in station (`builtInSource`,
+ * whose library publishes request ids in AzuraCast's shape too) or one without a request id.
+ * The requests service's query for tracks to queue (unqueuedApproved) says the same in SQL.
+ */
+export function stationRequestIdOf(
+  track: { source: string; requestId: string | null },
+  builtInSource: string | null,
+): string | null {
+  return track.source === builtInSource ? null : track.requestId;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { stationSourceKey } from '../src/station-source.ts';
+import { stationRequestIdOf, stationSourceKey } from '../src/station-source.ts';
 
 describe('stationSourceKey', () => {
   it('is the origin of the now-playing URL, without path, query or key', () => {
@@ -13,5 +13,25 @@ describe('stationSourceKey', () => {
 
   it('keeps a URL that does not parse as it is', () => {
     expect(stationSourceKey('geen url')).toBe('geen url');
+  });
+});
+
+describe('stationRequestIdOf', () => {
+  const builtIn = 'http://127.0.0.1:3102';
+
+  it("answers an AzuraCast track's request id, for its request API", () => {
+    expect(stationRequestIdOf({ source: 'https://azura.example', requestId: 'abc' }, builtIn)).toBe(
+      'abc',
+    );
+    expect(stationRequestIdOf({ source: 'https://azura.example', requestId: 'abc' }, null)).toBe(
+      'abc',
+    );
+  });
+
+  it("answers null for a track queued here: the built-in station's, or one without a request id", () => {
+    expect(stationRequestIdOf({ source: builtIn, requestId: 'Pop/a.mp3' }, builtIn)).toBeNull();
+    expect(
+      stationRequestIdOf({ source: 'https://azura.example', requestId: null }, builtIn),
+    ).toBeNull();
   });
 });

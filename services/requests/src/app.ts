@@ -29,6 +29,7 @@ import { adminSettingsRoutes } from './routes/admin-settings-routes.ts';
 import { AdminSettings } from './settings/admin-settings.ts';
 import { stationRoutes } from './routes/station-routes.ts';
 import { SettingsRepository } from './settings/settings-repository.ts';
+import { SettingsSwitches } from './settings/settings-switches.ts';
 import { BuiltInPlaysRepository } from './station/built-in-plays-repository.ts';
 import { StationLibrary } from './station/station-library.ts';
 import { icecastListeners } from './station/icecast-listeners.ts';
@@ -119,7 +120,7 @@ export function buildApp(
 
       options.expose?.({ rules, requests, queue });
 
-      await app.register(settingsRoutes(settings, requests));
+      await app.register(settingsRoutes(new SettingsSwitches({ settings, requests })));
       await app.register(
         adminSettingsRoutes(
           new AdminSettings({

@@ -38,19 +38,4 @@ function Page({ title, description, icon: Icon, className, children }: PageProps
   );
 }
 
-type ComingSoonProps = { icon: LucideIcon; title: string; children: ReactNode };
-
-/** Marks a part of a page that a later release fills in. */
-function ComingSoon({ icon: Icon, title, children }: ComingSoonProps) {
-  return (
-    <section className="flex flex-col items-center gap-4 rounded-xl border border-dashed border-input bg-card/60 px-6 py-12 text-center">
-      <span className="inline-flex size-14 items-center justify-center rounded-full bg-accent text-accent-foreground">
-        <Icon aria-hidden="true" className="size-7" />
-      </span>
-      <h2 className="text-lg font-bold">{title}</h2>
-      <div className="max-w-md text-sm text-pretty text-muted-foreground">{children}</div>
-    </section>
-  );
-}
-
-export { Page, ComingSoon };
+export { Page };

@@ -239,7 +239,7 @@ export class AutomationQueueRepository {
       .where('r.status', '=', 'approved')
       .where('r.playedAt', 'is', null)
       // An AzuraCast station's track is requested through its API, never queued here (the
-      // built-in station's tracks carry request ids too: AutomationQueue.stationRequestIdOf).
+      // built-in station's tracks carry request ids too: stationRequestIdOf of @radio/station).
       .where((eb) =>
         builtInSource === null
           ? eb('t.requestId', 'is', null)

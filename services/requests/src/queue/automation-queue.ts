@@ -1,35 +1,40 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { AutomationQueueRow, Db } from '@radio/db';
-import { builtInLibraryFile, builtInLibraryPath, isLibraryPath } from '@radio/station';
-import { signPath } from '@radio/storage';
+import {
+  builtInLibraryFile,
+  builtInLibraryPath,
+  isLibraryPath,
+  stationRequestIdOf,
+} from '@radio/station';
 import {
   AutomationQueueRepository,
   type ListedEntry,
-  type NewQueueEntry,
   type PlacedEntry,
   type QueueEntry,
-  type UnqueuedRequest,
 } from './automation-queue-repository.ts';
 import { PlacementBatches } from './placement-batches.ts';
-
-/** A queued voice message may wait this long for its turn (the entry is made at approval). */
-const VOICE_LINK_TTL_SECONDS = 7 * 24 * 3600;
+import {
+  insertEntry,
+  moveEntry,
+  placeRequests,
+  placesOf,
+  requestEntries,
+  type PlacementWrites,
+  type QueuePlace,
+} from './placement.ts';
+import { voiceMessageLink, type VoiceMessageLinks } from './voice-message-link.ts';
 
 /** The main playout channel. */
 export const MAIN_MACHINE = 1;
 
-export interface TrackLocations {
+export interface TrackLocations extends VoiceMessageLinks {
   /**
    * The built-in station's folders (LIBRARY_DIR, REQUEST_LIBRARY_DIR): library paths
    * (@radio/station library-paths.ts) are files in them.
    */
   libraryDir?: string | undefined;
   requestLibraryDir?: string | undefined;
-  /** Where the station fetches voice messages (`/files/...` paths) from, e.g. the site's origin. */
-  filesOrigin: string;
-  /** Signs the station's links to voice messages (the uploads service checks them). */
-  filesSigningSecret: string;
   /**
    * The built-in station's source key (library_tracks.source) when it runs: its tracks are
    * queued here, though its library publishes request ids like AzuraCast's.
@@ -51,8 +56,8 @@ export interface WaitingEntry {
 export type QueueListing = QueueEntry[];
 
 /**
- * The automation queue: the one place that decides where entries go (fair placement of requests,
- * a voice message right before its song) and every move, and hands entries to the station.
+ * The automation queue: places entries (where they go: placement.ts) under the machine's lock,
+ * answers where requests stand, and hands entries to the station.
  */
 export class AutomationQueue {
   readonly #repository: AutomationQueueRepository;
@@ -86,20 +91,6 @@ export class AutomationQueue {
       builtInLibraryFile(libraryPath, { rotation: libraryDir, requestOnly: requestLibraryDir }) ??
       libraryPath
     );
-  }
-
-  /**
-   * The link the station fetches a voice message by: signed, since only its owner, admins and
-   * the station may hear it, and valid long enough for the entry to wait its turn.
-   */
-  voiceUri(voicetrackUrl: string): string {
-    if (/^https?:\/\//.test(voicetrackUrl)) return voicetrackUrl;
-    const signed = signPath(
-      this.#locations.filesSigningSecret,
-      voicetrackUrl,
-      VOICE_LINK_TTL_SECONDS,
-    );
-    return `${this.#locations.filesOrigin.replace(/\/$/, '')}${signed}`;
   }
 
   /**
@@ -149,11 +140,20 @@ export class AutomationQueue {
     );
     if (requests.length === 0) return new Map();
     const entries = await repository.placedEntries(machine);
-    const plan = new QueuePlan(entries.filter((entry) => !entry.handedOut));
-    for (const request of requests) {
-      plan.add(fairIndex(plan.slots, request), this.#entriesOf(request, machine));
-    }
-    await plan.write(repository);
+    const plan = placeRequests(
+      entries.filter((entry) => !entry.handedOut),
+      requests.map((request) => ({
+        id: request.id,
+        userId: request.userId,
+        entries: requestEntries(request, machine, {
+          song: this.trackUri(request.path),
+          voiceMessage: request.voicetrackUrl
+            ? voiceMessageLink(request.voicetrackUrl, this.#locations)
+            : null,
+        }),
+      })),
+    );
+    await write(repository, plan.writes());
     return placesOf(
       [...entries.filter((entry) => entry.handedOut), ...plan.slots],
       new Set(requests.map((request) => request.id)),
@@ -161,54 +161,16 @@ export class AutomationQueue {
   }
 
   /**
-   * The id to give the station's request API for a library track (AzuraCast), or null when the
-   * track is queued here (the built-in station's, or one without a request id).
+   * The id to give the station's request API for a library track, or null when the track is
+   * queued here (the rule is the station adapter's).
    */
   stationRequestIdOf(track: { source: string; requestId: string | null }): string | null {
-    return track.source === this.#locations.builtInSource ? null : track.requestId;
-  }
-
-  /** A request's entries: its voice message (if any) right before its song. */
-  #entriesOf(request: UnqueuedRequest, machine: number): Omit<NewQueueEntry, 'position'>[] {
-    const song = {
-      machine,
-      kind: 'request' as const,
-      requestId: request.id,
-      title: request.title,
-      artist: request.artist,
-      uri: this.trackUri(request.path),
-      duration: request.duration,
-    };
-    if (!request.voicetrackUrl) return [song];
-    const voiceMessage = {
-      machine,
-      kind: 'voice_message' as const,
-      requestId: request.id,
-      title: `Spraakbericht bij ${request.title}`,
-      artist: '',
-      uri: this.voiceUri(request.voicetrackUrl),
-      duration: 0,
-    };
-    return [voiceMessage, song];
-  }
-
-  /** Moves an entry (with its voice message, if any) to a 1-based place among the waiting ones. */
-  async move(entryId: string, toPlace: number, machine = MAIN_MACHINE): Promise<boolean> {
-    return this.#repository.transaction(machine, async (repository) => {
-      const waiting = (await repository.placedEntries(machine)).filter((entry) => !entry.handedOut);
-      const moving = waiting.find((entry) => entry.id === entryId);
-      if (!moving) return false;
-      await reorder(repository, waiting, moving, (_group, rest) =>
-        Math.min(Math.max(0, toPlace - 1), rest.length),
-      );
-      return true;
-    });
+    return stationRequestIdOf(track, this.#locations.builtInSource ?? null);
   }
 
   /**
-   * The admin's move: the entry at 1-based `fromPosition` of the waiting ones goes to
-   * `toPosition` (a request's voice message and song move together, the moved one as close to
-   * `toPosition` as that allows). Refused, changing nothing, when the queue is no longer the one
+   * The admin's move (placement.ts moveEntry) of the entry at 1-based `fromPosition` of the
+   * waiting ones to `toPosition`. Refused, changing nothing, when the queue is no longer the one
    * the admin saw (`seen`) or a position is out of range.
    */
   async moveAt(
@@ -226,24 +188,17 @@ export class AutomationQueue {
       ) {
         return { ok: false, refusal: 'stale', count: waiting.length };
       }
-      if (!moving || toPosition > waiting.length) {
-        return { ok: false, refusal: 'position', count: waiting.length };
-      }
-      if (fromPosition === toPosition) return { ok: true };
-      await reorder(repository, waiting, moving, (group, rest) => {
-        let at = Math.min(Math.max(0, toPosition - 1 - group.indexOf(moving)), rest.length);
-        // Never between another request's voice message and its song.
-        if (splitsRequest(rest, at)) at += toPosition > fromPosition ? 1 : -1;
-        return at;
-      });
+      const positions = moveEntry(waiting, fromPosition, toPosition);
+      if (!positions) return { ok: false, refusal: 'position', count: waiting.length };
+      await repository.setPositions(positions);
       return { ok: true };
     });
   }
 
   /**
-   * The admin's insert: a library track (by library path) as a manual entry at 1-based
-   * `position` of the waiting ones (count + 1: the end). Refused like `moveAt`, or when the
-   * library has no such track.
+   * The admin's insert (placement.ts insertEntry): a library track (by library path) as a manual
+   * entry at 1-based `position` of the waiting ones (count + 1: the end). Refused like `moveAt`,
+   * or when the library has no such track.
    */
   async insertTrackAt(
     libraryPath: string,
@@ -261,23 +216,17 @@ export class AutomationQueue {
       if (seen.version !== undefined && seen.version !== queueVersion(waiting)) {
         return { ok: false, refusal: 'stale', count: waiting.length };
       }
-      if (position > waiting.length + 1) {
-        return { ok: false, refusal: 'position', count: waiting.length + 1 };
-      }
-      const plan = new QueuePlan(waiting);
-      const index = position - 1;
-      plan.add(splitsRequest(plan.slots, index) ? index - 1 : index, [
-        {
-          machine,
-          kind: 'manual',
-          requestId: null,
-          title: track.title,
-          artist: track.artist,
-          uri: this.trackUri(track.path),
-          duration: track.duration,
-        },
-      ]);
-      await plan.write(repository);
+      const plan = insertEntry(waiting, position, {
+        machine,
+        kind: 'manual',
+        requestId: null,
+        title: track.title,
+        artist: track.artist,
+        uri: this.trackUri(track.path),
+        duration: track.duration,
+      });
+      if (!plan) return { ok: false, refusal: 'position', count: waiting.length + 1 };
+      await write(repository, plan.writes());
       return { ok: true };
     });
   }
@@ -315,25 +264,6 @@ export class AutomationQueue {
       }
     }
     return null;
-  }
-
-  /**
-   * An admin's own entry (no request) at a 1-based place among the waiting entries (the end when
-   * past it). Requests placed later never go before it.
-   */
-  async insertManual(
-    entry: { title: string; artist: string; uri: string; duration: number },
-    toPlace: number,
-    machine = MAIN_MACHINE,
-  ): Promise<void> {
-    await this.#repository.transaction(machine, async (repository) => {
-      const plan = new QueuePlan(
-        (await repository.placedEntries(machine)).filter((entry) => !entry.handedOut),
-      );
-      const index = Math.min(Math.max(0, toPlace - 1), plan.slots.length);
-      plan.add(index, [{ ...entry, machine, kind: 'manual', requestId: null }]);
-      await plan.write(repository);
-    });
   }
 
   /** The next entry for the station, handed out once. */
@@ -382,51 +312,6 @@ export function queueVersion(waiting: readonly Pick<PlacedEntry, 'id'>[]): strin
   return hash.digest('base64url').slice(0, 22);
 }
 
-/** Placing at `index` of `entries` would put something between a voice message and its song. */
-function splitsRequest(
-  entries: readonly Pick<PlacedEntry, 'kind' | 'requestId'>[],
-  index: number,
-): boolean {
-  const before = entries[index - 1];
-  const after = entries[index];
-  return (
-    before?.kind === 'voice_message' &&
-    after !== undefined &&
-    after.requestId !== null &&
-    after.requestId === before.requestId
-  );
-}
-
-/**
- * Moves `moving` with its request's other entries to index `at(group, rest)` of the other
- * waiting entries, and spaces all of them out again.
- */
-async function reorder(
-  repository: AutomationQueueRepository,
-  waiting: readonly PlacedEntry[],
-  moving: PlacedEntry,
-  at: (group: PlacedEntry[], rest: PlacedEntry[]) => number,
-): Promise<void> {
-  const group = waiting.filter((entry) =>
-    moving.requestId === null ? entry.id === moving.id : entry.requestId === moving.requestId,
-  );
-  const rest = waiting.filter((entry) => !group.includes(entry));
-  const index = at(group, rest);
-  const order = [...rest.slice(0, index), ...group, ...rest.slice(index)];
-  await repository.setPositions(
-    order.map((entry, i) => ({ id: entry.id, position: spacedPosition(i) })),
-  );
-}
-
-/** Where a request stands in the queue. */
-export interface QueuePlace {
-  /** Entries before it (a request with its voice message counts once). */
-  before: number;
-  secondsBefore: number;
-  /** Its own entries' seconds. */
-  seconds: number;
-}
-
 const waitingEntryOf = (
   requestId: number,
   place: QueuePlace,
@@ -438,119 +323,11 @@ const waitingEntryOf = (
   durationSeconds: place.seconds,
 });
 
-/** The places of the requests among `entries` (in playing order); of those of `only` if given. */
-function placesOf(
-  entries: readonly Pick<QueueEntry, 'requestId' | 'duration'>[],
-  only?: ReadonlySet<number>,
-): Map<number, QueuePlace> {
-  const places = new Map<number, QueuePlace>();
-  let before = 0;
-  let secondsBefore = 0;
-  for (const entry of entries) {
-    const known = entry.requestId === null ? undefined : places.get(entry.requestId);
-    if (known) known.seconds += entry.duration;
-    else {
-      if (entry.requestId !== null && (!only || only.has(entry.requestId))) {
-        places.set(entry.requestId, { before, secondsBefore, seconds: entry.duration });
-      }
-      before += 1;
-    }
-    secondsBefore += entry.duration;
-  }
-  return places;
-}
-
-/**
- * Positions are spaced POSITION_GAP apart, so that placing an entry between two others changes
- * no other row; only when a gap is used up are the waiting entries spaced out again.
- */
-const POSITION_GAP = 1024;
-/** Far below int4's limit: respaced from 1 again before positions could overflow. */
-const MAX_POSITION = 1_000_000_000;
-
-/** The position of the `index`th waiting entry once they are spaced out again. */
-const spacedPosition = (index: number): number => (index + 1) * POSITION_GAP;
-
-type Slot = Omit<PlacedEntry, 'id'> & {
-  /** Null for an entry not written yet. */
-  id: string | null;
-  entry?: NewQueueEntry;
-};
-
-/**
- * New entries placed among the waiting ones in memory, then written at once: one insert, and one
- * update only when a gap was used up and the waiting entries had to be spaced out again.
- */
-class QueuePlan {
-  readonly slots: Slot[];
-  #respaced = false;
-
-  constructor(waiting: readonly PlacedEntry[]) {
-    this.slots = waiting.map((entry) => ({ ...entry }));
-  }
-
-  /** `entries`, in this order, right before `slots[index]` (or at the end). */
-  add(index: number, entries: Omit<NewQueueEntry, 'position'>[]): void {
-    let positions = this.#freePositions(index, entries.length);
-    if (!positions) {
-      this.slots.forEach((slot, i) => (slot.position = spacedPosition(i)));
-      this.#respaced = true;
-      positions = this.#freePositions(index, entries.length) ?? [];
-    }
-    const added = entries.map((entry, i) => {
-      const full = { ...entry, position: positions[i] ?? 0 };
-      return { ...full, id: null, userId: null, handedOut: false, entry: full };
-    });
-    this.slots.splice(index, 0, ...added);
-  }
-
-  async write(repository: AutomationQueueRepository): Promise<void> {
-    if (this.#respaced) {
-      await repository.setPositions(
-        this.slots.flatMap((slot) => (slot.id ? [{ id: slot.id, position: slot.position }] : [])),
-      );
-    }
-    await repository.insert(this.slots.flatMap((slot) => (slot.entry ? [slot.entry] : [])));
-  }
-
-  /** Positions between the neighbours of `index`; null when the gap is used up. */
-  #freePositions(index: number, count: number): number[] | null {
-    const after = this.slots[index - 1]?.position;
-    const before = this.slots[index]?.position;
-    const low = after ?? (before === undefined ? 0 : before - POSITION_GAP * (count + 1));
-    const high = before ?? low + POSITION_GAP * (count + 1);
-    const step = Math.floor((high - low) / (count + 1));
-    if (step < 1 || high >= MAX_POSITION || low <= -MAX_POSITION) return null;
-    return Array.from({ length: count }, (_, i) => low + step * (i + 1));
-  }
-}
-
-/**
- * Where a request goes among the waiting entries (an index into them): before the first entry of
- * a later round than the requester's, where a requester's round is how many of their requests
- * are already waiting. A voice message belongs to the song after it.
- */
-export function fairIndex(
-  waiting: Pick<QueueEntry, 'kind' | 'requestId' | 'userId'>[],
-  request: Pick<UnqueuedRequest, 'id' | 'userId'>,
-): number {
-  const requester = (entry: { userId: number | null; requestId: number | null }) =>
-    entry.userId === null ? `request:${entry.requestId}` : `user:${entry.userId}`;
-  const counts = new Map<string, number>();
-  const roundOfRequest = new Map<number, number>();
-  for (const entry of waiting) {
-    if (entry.kind !== 'request' || entry.requestId === null) continue;
-    const key = requester(entry);
-    const round = counts.get(key) ?? 0;
-    counts.set(key, round + 1);
-    roundOfRequest.set(entry.requestId, round);
-  }
-  const myRound = counts.get(requester({ userId: request.userId, requestId: request.id })) ?? 0;
-  const index = waiting.findIndex(
-    (entry) =>
-      entry.kind !== 'manual' &&
-      entry.requestId !== null &&
-      (roundOfRequest.get(entry.requestId) ?? 0) > myRound,
-  );
-  return index === -1 ? waiting.length : index;
+/** Writes a placement: the respaced positions (if any), then the new entries. */
+async function write(
+  repository: AutomationQueueRepository,
+  { positions, inserts }: PlacementWrites,
+): Promise<void> {
+  await repository.setPositions(positions);
+  await repository.insert(inserts);
 }

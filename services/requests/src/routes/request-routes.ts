@@ -12,7 +12,6 @@ import {
   requestStatusBodySchema,
 } from '@radio/contracts';
 import { currentUser, type RoutePlugin } from '@radio/service-kit';
-import { RequestRefusal } from '../requests/request-refusal.ts';
 import type { RequestService } from '../requests/request-service.ts';
 
 export function requestRoutes(requests: RequestService): RoutePlugin {
@@ -31,32 +30,24 @@ export function requestRoutes(requests: RequestService): RoutePlugin {
           },
         },
       },
+      // A refusal (RequestRefusal) answers 409 or 429 with retryAfter through the error handler.
       async (request, reply) => {
         const { body } = request;
-        try {
-          const { request: created, created: isNew } = await requests.submit(
-            currentUser(request),
-            {
-              source: body.source,
-              libraryTrackId: body.libraryTrackId,
-              filename: body.filename,
-              deezerId: body.deezer_id,
-              message: body.message,
-              browserFingerprint: body.browserFingerprint,
-              voicetrackUrl: body.voicetrackUrl,
-            },
-            request.ip || null,
-          );
-          // A retried submit answers the request it made the first time.
-          return reply.code(isNew ? 201 : 200).send(created);
-        } catch (error) {
-          if (!(error instanceof RequestRefusal)) throw error;
-          request.log.info({ code: error.code }, 'request refused');
-          return reply
-            .code(error.statusCode as 409 | 429)
-            .headers(error.headers)
-            .send({ message: error.message, code: error.code, retryAfter: error.retryAfter });
-        }
+        const { request: created, created: isNew } = await requests.submit(
+          currentUser(request),
+          {
+            source: body.source,
+            libraryTrackId: body.libraryTrackId,
+            filename: body.filename,
+            deezerId: body.deezer_id,
+            message: body.message,
+            browserFingerprint: body.browserFingerprint,
+            voicetrackUrl: body.voicetrackUrl,
+          },
+          request.ip || null,
+        );
+        // A retried submit answers the request it made the first time.
+        return reply.code(isNew ? 201 : 200).send(created);
       },
     );
 

@@ -4,42 +4,22 @@ import {
   publicDjSettingsSchema,
   toggleBodySchema,
 } from '@radio/contracts';
-import type { AdminAuditAction } from '@radio/contracts';
-import type { DjSettingsRow } from '@radio/db';
 import type { RoutePlugin } from '@radio/service-kit';
 import type { FastifyRequest } from 'fastify';
-import { toPublicSettings } from '../settings/public-settings.ts';
-import type { RequestService } from '../requests/request-service.ts';
-import type { SettingsRepository } from '../settings/settings-repository.ts';
+import type { RecordAdminChange, SettingsSwitches } from '../settings/settings-switches.ts';
 
-export function settingsRoutes(
-  settings: SettingsRepository,
-  requests: Pick<RequestService, 'broadcastingModeChanged'>,
-): RoutePlugin {
-  /** Changes one setting and hands the change to the audit log; answers the settings after it. */
-  async function changeSetting(
-    request: FastifyRequest,
-    action: AdminAuditAction,
-    field: keyof DjSettingsRow,
-    change: () => Promise<DjSettingsRow>,
-  ): Promise<DjSettingsRow> {
-    const before = await settings.get();
-    const after = await change();
-    await request.server.adminAudit.record(request, {
-      action,
-      target: 'Instellingen',
-      before,
-      after,
-      fields: [field],
-    });
-    return after;
-  }
+/** The audit trail as the admin making this request. */
+const auditAs =
+  (request: FastifyRequest): RecordAdminChange =>
+  (change) =>
+    request.server.adminAudit.record(request, change);
 
+export function settingsRoutes(switches: SettingsSwitches): RoutePlugin {
   return async (app) => {
     app.get(
       '/api/dj-settings',
       { config: { access: 'public' }, schema: { response: { 200: publicDjSettingsSchema } } },
-      async () => toPublicSettings(await settings.get()),
+      () => switches.publicSettings(),
     );
 
     app.post(
@@ -48,31 +28,18 @@ export function settingsRoutes(
         config: { access: 'admin' },
         schema: { body: toggleBodySchema, response: { 200: publicDjSettingsSchema } },
       },
-      async (request) =>
-        toPublicSettings(
-          await changeSetting(request, 'settings.registration', 'registrationEnabled', () =>
-            settings.setRegistrationEnabled(request.body.enabled),
-          ),
-        ),
+      (request) => switches.setRegistrationEnabled(request.body.enabled, auditAs(request)),
     );
 
-    // Off: the request page shows its gate and POST /api/requests refuses; what waits stays queued.
     app.patch(
       '/api/admin/toggle-requests',
       {
         config: { access: 'admin' },
         schema: { body: toggleBodySchema, response: { 200: publicDjSettingsSchema } },
       },
-      async (request) =>
-        toPublicSettings(
-          await changeSetting(request, 'settings.requests', 'requestsEnabled', () =>
-            settings.setRequestsEnabled(request.body.enabled),
-          ),
-        ),
+      (request) => switches.setRequestsEnabled(request.body.enabled, auditAs(request)),
     );
 
-    // Back in nonstop, the requests the DJ approved during the live show go into the queue, or
-    // to AzuraCast's request API; the switch stands whatever AzuraCast answers.
     app.patch(
       '/api/admin/broadcasting-mode',
       {
@@ -82,16 +49,7 @@ export function settingsRoutes(
           response: { 200: broadcastingModeResponseSchema },
         },
       },
-      async (request) => {
-        const updated = await changeSetting(
-          request,
-          'settings.broadcasting-mode',
-          'broadcastingMode',
-          () => settings.setBroadcastingMode(request.body.mode),
-        );
-        const { stationSubmissions } = await requests.broadcastingModeChanged(request.body.mode);
-        return { ...toPublicSettings(updated), stationSubmissions };
-      },
+      (request) => switches.setBroadcastingMode(request.body.mode, auditAs(request)),
     );
   };
 }

@@ -69,12 +69,19 @@ async function libraryTrack(artist: string, title: string, duration = 200): Prom
   return path;
 }
 
-/** An admin's manual entry at the end of the queue, through the service. */
+/** An admin's manual entry at the end of the queue: a jingle of the library, inserted as an admin does. */
 async function manual(title: string): Promise<void> {
-  await parts.queue.insertManual(
-    { title, artist: 'Radio Lokaal', uri: `${LIBRARY}/Jingles/${title}.mp3`, duration: 30 },
-    1_000,
-  );
+  const path = `Jingles/${title}.mp3`;
+  await seedTrack(t.app.db, {
+    title,
+    artist: 'Radio Lokaal',
+    path,
+    requestId: path,
+    source: BUILT_IN_SOURCE,
+    duration: 30,
+  });
+  const end = (await parts.queue.listing()).waiting.length + 1;
+  expect(await parts.queue.insertTrackAt(path, end, {})).toEqual({ ok: true });
 }
 
 /** A listener's request, queued on submit; one with a voice message once an admin approves it. */

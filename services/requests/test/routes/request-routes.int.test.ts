@@ -394,8 +394,8 @@ describe('the automation queue', () => {
     const v = voiced.json().id;
     expect(await order()).toEqual([`${a}`, `${b}`, `${c}`, `voice:${v}`, `${v}`]);
 
-    const voiceEntry = (await parts.queue.entries()).find((e) => e.kind === 'voice_message');
-    expect(await parts.queue.move(voiceEntry!.id, 1)).toBe(true);
+    // The admin moves the song (5th waiting) to the top: its voice message goes with it.
+    expect(await parts.queue.moveAt(5, 1, {})).toEqual({ ok: true });
     expect(await order()).toEqual([`voice:${v}`, `${v}`, `${a}`, `${b}`, `${c}`]);
     // With the voice message handed out to the station, too.
     await t
@@ -403,10 +403,8 @@ describe('the automation queue', () => {
       .get('/internal/station/next', { headers: { 'x-api-key': t.env.STATION_API_KEY } });
 
     // An admin's own entry at place 2 (after what was handed out, it is the second waiting).
-    await parts.queue.insertManual(
-      { title: 'Jingle', artist: '', uri: '/srv/bibliotheek/jingle.mp3', duration: 5 },
-      2,
-    );
+    await seedTrack(t.app.db, { title: 'Jingle', artist: '', path: 'jingle.mp3', duration: 5 });
+    expect(await parts.queue.insertTrackAt('jingle.mp3', 2, {})).toEqual({ ok: true });
     expect(await order()).toEqual([`voice:${v}`, `${v}`, 'null', `${a}`, `${b}`, `${c}`]);
     // A newcomer's first request goes before the first entry of a later round: Anna's second.
     const dirk = await listener({ name: 'Dirk' });

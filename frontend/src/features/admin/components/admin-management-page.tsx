@@ -11,7 +11,7 @@ import {
   Music,
 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { ComingSoon, Page } from '@/components/ui/page';
+import { Page } from '@/components/ui/page';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { PlayHistoryExport } from './play-history-export';
 
@@ -31,14 +31,14 @@ export const adminTabFromParam = (param: string | null): AdminTab =>
   ADMIN_TABS.find((tab) => tab.value === param)?.value ?? 'overzicht';
 
 /**
- * The admin panel's six tabs (spec section 2). The tabs that are built come in as `panels` (each
- * from its own feature, composed by the router); the others say so.
+ * The admin panel's six tabs (spec section 2). Each tab's content comes in as `panels` (each from
+ * its own feature, composed by the router).
  */
 export function AdminManagementPage({
   panels,
   timeZone,
 }: {
-  panels: Partial<Record<AdminTab, ReactNode>>;
+  panels: Record<AdminTab, ReactNode>;
   timeZone: string;
 }) {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -72,13 +72,9 @@ export function AdminManagementPage({
             </TabsTrigger>
           ))}
         </TabsList>
-        {ADMIN_TABS.map(({ value, label, icon }) => (
+        {ADMIN_TABS.map(({ value }) => (
           <TabsContent key={value} value={value} className="grid gap-6">
-            {panels[value] ?? (
-              <ComingSoon icon={icon} title={`${label}: komt hier`}>
-                Dit onderdeel van het beheerpaneel wordt nog gebouwd.
-              </ComingSoon>
-            )}
+            {panels[value]}
             {value === 'overzicht' && <PlayHistoryExport timeZone={timeZone} />}
           </TabsContent>
         ))}
