@@ -184,13 +184,23 @@ export class RequestService {
       );
       throw exact ?? outcome.refusal;
     }
-    const { row, created } = outcome;
+    const { created } = outcome;
+    let { row } = outcome;
     if (created && row.stationStep === 'to_submit' && station && track.stationRequestId !== null) {
       const sent = await this.#options.stationSubmissions.sendClaimed(station, {
         id: row.id,
         stationRequestId: track.stationRequestId,
       });
-      if (sent.kind !== 'sent' && sent.kind !== 'gone') {
+      if (sent.kind === 'sent') {
+        // The answer shows the row as sendClaimed left it, not as it was inserted.
+        row = {
+          ...row,
+          stationStep: 'submitted',
+          stationSubmittedAt: sent.at,
+          stationClaimedAt: null,
+          stationNote: null,
+        };
+      } else if (sent.kind !== 'gone') {
         await this.#options.stationSubmissions.withdraw(row.id);
         throw stationRefusal(sent);
       }

@@ -38,7 +38,8 @@ export const CLAIM_LEASE_MS = 60_000;
 
 /** The outcome of one request's way to the station. */
 export type SendOutcome =
-  | { kind: 'sent' }
+  /** Accepted; the row now says so (step submitted, sent at `at`). */
+  | { kind: 'sent'; at: Date }
   /** Rejected, sent by another copy or claimed by one meanwhile. */
   | { kind: 'gone' }
   | Exclude<SongRequestAnswer, { kind: 'accepted' }>;
@@ -83,8 +84,9 @@ export class StationSubmissions {
   ): Promise<SendOutcome> {
     const answer = await this.#requestSong(station, request.stationRequestId);
     if (answer.kind === 'accepted') {
-      await this.#repository.markSubmitted(request.id, this.#clock());
-      return { kind: 'sent' };
+      const at = this.#clock();
+      await this.#repository.markSubmitted(request.id, at);
+      return { kind: 'sent', at };
     }
     return answer;
   }
