@@ -325,7 +325,8 @@ describe.each(combos)('AzuraCast $version ($locale)', ({ version, locale }) => {
     expect(uploaded).toMatchObject({ artist: 'Golden Earring', playlistIds: [4] });
 
     // The playlist is scheduled from now on, but AzuraCast's 600 s cache of requestable
-    // playlists does not know yet.
+    // playlists, filled by any caller before (here: this one), does not know yet.
+    expect((await fetch(`${fake.url}/api/station/1/requests`)).status).toBe(200);
     fake.setPlaylist(4, { scheduledNow: true });
     const job = { requestId: id, uploadedAt: new Date().toISOString() };
     await expect(runJob(handlers, 'await-station-requestable', job)).rejects.toBeInstanceOf(
@@ -419,51 +420,59 @@ describe.each(combos)('AzuraCast $version ($locale)', ({ version, locale }) => {
     expect(await count()).toBe(before + 1);
   });
 
-  it('a slow station never delays another listener', async () => {
-    const slowMedia = mediaOf('Arcade');
-    fake.respond(`/api/station/1/request/${slowMedia.uniqueId}`, { delayMs: 5_000 });
-    pastRateLimit();
-    const slowStarted = performance.now();
-    const slow = (await listener())
-      .post('/api/requests', { libraryTrackId: await trackId('Arcade') })
-      .then((response) => ({ response, ms: performance.now() - slowStarted }));
-    // The slow submit is with the station before the others start.
-    await waitFor(
-      async () => fake.requests.some((r) => r.path.endsWith(slowMedia.uniqueId)),
-      'the slow submit reaching the station',
-      DEADLINE_MS,
-    );
+  // The same in every version and language (the station never answers in time): run once.
+  it.runIf(version === '0.23' && locale === 'nl')(
+    'a slow station never delays another listener',
+    async () => {
+      const slowMedia = mediaOf('Arcade');
+      fake.respond(`/api/station/1/request/${slowMedia.uniqueId}`, { delayMs: 5_000 });
+      pastRateLimit();
+      const slowStarted = performance.now();
+      let slowAnswered = false;
+      const slow = (await listener())
+        .post('/api/requests', { libraryTrackId: await trackId('Arcade') })
+        .then((response) => {
+          slowAnswered = true;
+          return { response, ms: performance.now() - slowStarted };
+        });
+      // The slow submit is with the station before the others start.
+      await waitFor(
+        async () => fake.requests.some((r) => r.path.endsWith(slowMedia.uniqueId)),
+        'the slow submit reaching the station',
+        DEADLINE_MS,
+      );
 
-    const other = await listener();
-    const otherStarted = performance.now();
-    const fast = await other.post('/api/requests', {
-      libraryTrackId: await trackId('Als het avond is'),
-    });
-    const fastMs = performance.now() - otherStarted;
-    const pendingStarted = performance.now();
-    const pending = await other.get('/api/pending-requests');
-    const pendingMs = performance.now() - pendingStarted;
+      const other = await listener();
+      const otherStarted = performance.now();
+      const fast = await other.post('/api/requests', {
+        libraryTrackId: await trackId('Als het avond is'),
+      });
+      const fastMs = performance.now() - otherStarted;
+      const pendingStarted = performance.now();
+      const pending = await other.get('/api/pending-requests');
+      const pendingMs = performance.now() - pendingStarted;
 
-    expect(fast.statusCode).toBe(201);
-    expect(pending.statusCode).toBe(200);
-    expect(fastMs).toBeLessThan(1_500);
-    expect(pendingMs).toBeLessThan(1_500);
-    const { response, ms } = await slow;
-    console.info(
-      `${version} ${locale}: slow submit ${Math.round(ms)} ms (HTTP ${response.statusCode}), other submit ${Math.round(fastMs)} ms, pending ${Math.round(pendingMs)} ms`,
-    );
-    expect(ms).toBeGreaterThanOrEqual(4_900);
-    // AzuraCast answered after our 5-s limit for a request: the listener is told, nothing kept.
-    expect(response.statusCode).toBe(503);
-    expect(response.json()).toMatchObject({ code: 'STATION_UNAVAILABLE' });
-    const arcade = await t.app.db
-      .selectFrom('songRequests')
-      .select('id')
-      .where('title', '=', 'Arcade')
-      .execute();
-    expect(arcade).toEqual([]);
-    fake.reset();
-  });
+      expect(fast.statusCode).toBe(201);
+      expect(pending.statusCode).toBe(200);
+      // Both answered while the slow one still waited on the station: nothing it holds blocks them.
+      expect(slowAnswered).toBe(false);
+      const { response, ms } = await slow;
+      console.info(
+        `${version} ${locale}: slow submit ${Math.round(ms)} ms (HTTP ${response.statusCode}), other submit ${Math.round(fastMs)} ms, pending ${Math.round(pendingMs)} ms`,
+      );
+      expect(ms).toBeGreaterThanOrEqual(4_900);
+      // AzuraCast answered after our 5-s limit for a request: the listener is told, nothing kept.
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toMatchObject({ code: 'STATION_UNAVAILABLE' });
+      const arcade = await t.app.db
+        .selectFrom('songRequests')
+        .select('id')
+        .where('title', '=', 'Arcade')
+        .execute();
+      expect(arcade).toEqual([]);
+      fake.reset();
+    },
+  );
 
   it('the library scan survives requests switched off: indexed, none requestable', async () => {
     fake.setRequestsEnabled(false);
