@@ -4,6 +4,7 @@ import { assertRedisReady, createService, type ServiceApp } from '@radio/service
 import { builtInNowPlayingUrl, DeezerApi, stationSourceKey } from '@radio/station';
 import { pathSigningSecret } from '@radio/storage';
 import type { RequestsConfig } from './config.ts';
+import { DbTransactions } from './db/transactions-repository.ts';
 import { deezerArlRoutes } from './routes/deezer-arl-routes.ts';
 import { adminPlaylistRoutes } from './routes/admin-playlist-routes.ts';
 import { adminOverviewRoutes } from './routes/admin-overview-routes.ts';
@@ -95,6 +96,7 @@ export function buildApp(
       app.addHook('onClose', () => jobs.close());
       const requests = new RequestService({
         repository: requestsRepository,
+        transactions: new DbTransactions(app.db),
         rules,
         queue,
         settings: () => settings.get(),

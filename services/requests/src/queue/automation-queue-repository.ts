@@ -1,5 +1,6 @@
-import { sql, type Kysely } from 'kysely';
-import type { AutomationEntryKind, AutomationQueueRow, Database } from '@radio/db';
+import { sql } from 'kysely';
+import type { AutomationEntryKind, AutomationQueueRow, Db } from '@radio/db';
+import { executorOf, type Tx } from '../db/transactions-repository.ts';
 
 /**
  * Liquidsoap asks for the next entry shortly before the current song ends and reports it when it
@@ -57,35 +58,24 @@ export interface LibraryTrackOfPath {
   duration: number;
 }
 
-type Executor = Kysely<Database>;
-
 /** automation_queue (owned by the requests service). */
 export class AutomationQueueRepository {
-  readonly #db: Executor;
+  readonly #db: Db;
 
-  constructor(db: Executor) {
+  constructor(db: Db) {
     this.#db = db;
   }
 
-  /** Runs `work` in a transaction holding the machine's queue lock. */
-  transaction<T>(machine: number, work: (repository: AutomationQueueRepository) => Promise<T>) {
-    return this.#db.transaction().execute(async (trx) => {
-      const repository = new AutomationQueueRepository(trx);
-      await repository.lockMachine(machine);
-      return work(repository);
-    });
-  }
-
-  /** Inside a transaction: the machine's queue lock, until the transaction ends. */
-  async lockMachine(machine: number): Promise<void> {
+  /** The machine's queue lock, until the transaction ends. */
+  async lockMachine(trx: Tx, machine: number): Promise<void> {
     await sql`select pg_advisory_xact_lock(hashtextextended(${`automation-queue:${machine}`}, 0))`.execute(
-      this.#db,
+      executorOf(this.#db, trx),
     );
   }
 
   /** The machine's entries (with their requests) in playing order: handed out first. */
-  #inPlayingOrder(machine: number) {
-    return this.#db
+  #inPlayingOrder(machine: number, trx?: Tx) {
+    return executorOf(this.#db, trx)
       .selectFrom('automationQueue as q')
       .leftJoin('songRequests as r', 'r.id', 'q.requestId')
       .where('q.machine', '=', machine)
@@ -104,8 +94,8 @@ export class AutomationQueueRepository {
    * What placement and places need of the machine's entries, in playing order (handed out first):
    * a few columns of each, the queue may be long.
    */
-  placedEntries(machine: number): Promise<PlacedEntry[]> {
-    return this.#inPlayingOrder(machine)
+  placedEntries(machine: number, trx?: Tx): Promise<PlacedEntry[]> {
+    return this.#inPlayingOrder(machine, trx)
       .select(['q.id', 'q.kind', 'q.requestId', 'q.position', 'q.duration', 'r.userId'])
       .select(sql<boolean>`q.handed_out_at is not null`.as('handedOut'))
       .execute();
@@ -122,8 +112,12 @@ export class AutomationQueueRepository {
   }
 
   /** A library track (not gone) by its path; of this source only when given. */
-  libraryTrack(path: string, source: string | null): Promise<LibraryTrackOfPath | undefined> {
-    let query = this.#db
+  libraryTrack(
+    path: string,
+    source: string | null,
+    trx?: Tx,
+  ): Promise<LibraryTrackOfPath | undefined> {
+    let query = executorOf(this.#db, trx)
       .selectFrom('libraryTracks')
       .select(['path', 'title', 'artist', 'duration'])
       .where('path', '=', path)
@@ -133,7 +127,7 @@ export class AutomationQueueRepository {
   }
 
   /** Gives entries new positions, in one statement. */
-  async setPositions(positions: { id: string; position: number }[]): Promise<void> {
+  async setPositions(trx: Tx, positions: { id: string; position: number }[]): Promise<void> {
     if (positions.length === 0) return;
     const ids = positions.map((entry) => entry.id);
     const values = positions.map((entry) => entry.position);
@@ -141,11 +135,12 @@ export class AutomationQueueRepository {
       update automation_queue q set position = v.position
       from unnest(${ids}::bigint[], ${values}::int[]) as v(id, position)
       where q.id = v.id
-    `.execute(this.#db);
+    `.execute(executorOf(this.#db, trx));
   }
 
-  async insert(entries: NewQueueEntry[]): Promise<void> {
-    if (entries.length > 0) await this.#db.insertInto('automationQueue').values(entries).execute();
+  async insert(trx: Tx, entries: NewQueueEntry[]): Promise<void> {
+    if (entries.length === 0) return;
+    await executorOf(this.#db, trx).insertInto('automationQueue').values(entries).execute();
   }
 
   /**
@@ -212,8 +207,11 @@ export class AutomationQueueRepository {
     return played?.id ?? null;
   }
 
-  async removeRequest(requestId: number): Promise<void> {
-    await this.#db.deleteFrom('automationQueue').where('requestId', '=', requestId).execute();
+  async removeRequest(trx: Tx, requestId: number): Promise<void> {
+    await executorOf(this.#db, trx)
+      .deleteFrom('automationQueue')
+      .where('requestId', '=', requestId)
+      .execute();
   }
 
   /**
@@ -221,10 +219,11 @@ export class AutomationQueueRepository {
    * those requests. Oldest first.
    */
   unqueuedApproved(
+    trx: Tx,
     ids: number[] | undefined,
     builtInSource: string | null,
   ): Promise<UnqueuedRequest[]> {
-    let query = this.#db
+    let query = executorOf(this.#db, trx)
       .selectFrom('songRequests as r')
       .innerJoin('libraryTracks as t', 't.id', 'r.libraryTrackId')
       .select([

@@ -13,6 +13,7 @@ import {
   type PlacedEntry,
   type QueueEntry,
 } from './automation-queue-repository.ts';
+import { DbTransactions, type Tx } from '../db/transactions-repository.ts';
 import { PlacementBatches } from './placement-batches.ts';
 import {
   insertEntry,
@@ -61,17 +62,25 @@ export type QueueListing = QueueEntry[];
  */
 export class AutomationQueue {
   readonly #repository: AutomationQueueRepository;
+  readonly #transactions: DbTransactions;
   readonly #locations: TrackLocations;
   readonly #placements: PlacementBatches<Map<number, QueuePlace>>;
 
   constructor(db: Db, locations: TrackLocations) {
     this.#repository = new AutomationQueueRepository(db);
+    this.#transactions = new DbTransactions(db);
     this.#locations = locations;
     this.#placements = new PlacementBatches((requestIds) =>
-      this.#repository.transaction(MAIN_MACHINE, (repository) =>
-        this.queueApprovedIn(repository, requestIds),
-      ),
+      this.#machineTransaction(MAIN_MACHINE, (trx) => this.queueApprovedIn(trx, requestIds)),
     );
+  }
+
+  /** Runs `work` in a transaction holding the machine's queue lock. */
+  #machineTransaction<T>(machine: number, work: (trx: Tx) => Promise<T>): Promise<T> {
+    return this.#transactions.transaction([], async (trx) => {
+      await this.#repository.lockMachine(trx, machine);
+      return work(trx);
+    });
   }
 
   /**
@@ -129,17 +138,18 @@ export class AutomationQueue {
    * each queued request stands.
    */
   async queueApprovedIn(
-    repository: AutomationQueueRepository,
+    trx: Tx,
     requestIds?: number[],
     machine = MAIN_MACHINE,
   ): Promise<Map<number, QueuePlace>> {
-    await repository.lockMachine(machine);
-    const requests = await repository.unqueuedApproved(
+    await this.#repository.lockMachine(trx, machine);
+    const requests = await this.#repository.unqueuedApproved(
+      trx,
       requestIds,
       this.#locations.builtInSource ?? null,
     );
     if (requests.length === 0) return new Map();
-    const entries = await repository.placedEntries(machine);
+    const entries = await this.#repository.placedEntries(machine, trx);
     const plan = placeRequests(
       entries.filter((entry) => !entry.handedOut),
       requests.map((request) => ({
@@ -153,11 +163,16 @@ export class AutomationQueue {
         }),
       })),
     );
-    await write(repository, plan.writes());
+    await this.#write(trx, plan.writes());
     return placesOf(
       [...entries.filter((entry) => entry.handedOut), ...plan.slots],
       new Set(requests.map((request) => request.id)),
     );
+  }
+
+  /** Takes a request's entries (its song and voice message) out of the queue, inside `trx`. */
+  removeRequest(trx: Tx, requestId: number): Promise<void> {
+    return this.#repository.removeRequest(trx, requestId);
   }
 
   /**
@@ -179,8 +194,10 @@ export class AutomationQueue {
     seen: SeenQueue,
     machine = MAIN_MACHINE,
   ): Promise<QueueChange> {
-    return this.#repository.transaction(machine, async (repository) => {
-      const waiting = (await repository.placedEntries(machine)).filter((entry) => !entry.handedOut);
+    return this.#machineTransaction(machine, async (trx) => {
+      const waiting = (await this.#repository.placedEntries(machine, trx)).filter(
+        (entry) => !entry.handedOut,
+      );
       const moving = waiting[fromPosition - 1];
       if (
         (seen.version !== undefined && seen.version !== queueVersion(waiting)) ||
@@ -190,7 +207,7 @@ export class AutomationQueue {
       }
       const positions = moveEntry(waiting, fromPosition, toPosition);
       if (!positions) return { ok: false, refusal: 'position', count: waiting.length };
-      await repository.setPositions(positions);
+      await this.#repository.setPositions(trx, positions);
       return { ok: true };
     });
   }
@@ -206,13 +223,16 @@ export class AutomationQueue {
     seen: SeenQueue,
     machine = MAIN_MACHINE,
   ): Promise<QueueChange> {
-    return this.#repository.transaction(machine, async (repository) => {
-      const track = await repository.libraryTrack(
+    return this.#machineTransaction(machine, async (trx) => {
+      const track = await this.#repository.libraryTrack(
         libraryPath,
         this.#locations.builtInSource ?? null,
+        trx,
       );
       if (!track || !isLibraryPath(track.path)) return { ok: false, refusal: 'unknown-track' };
-      const waiting = (await repository.placedEntries(machine)).filter((entry) => !entry.handedOut);
+      const waiting = (await this.#repository.placedEntries(machine, trx)).filter(
+        (entry) => !entry.handedOut,
+      );
       if (seen.version !== undefined && seen.version !== queueVersion(waiting)) {
         return { ok: false, refusal: 'stale', count: waiting.length };
       }
@@ -226,7 +246,7 @@ export class AutomationQueue {
         duration: track.duration,
       });
       if (!plan) return { ok: false, refusal: 'position', count: waiting.length + 1 };
-      await write(repository, plan.writes());
+      await this.#write(trx, plan.writes());
       return { ok: true };
     });
   }
@@ -264,6 +284,12 @@ export class AutomationQueue {
       }
     }
     return null;
+  }
+
+  /** Writes a placement: the respaced positions (if any), then the new entries. */
+  async #write(trx: Tx, { positions, inserts }: PlacementWrites): Promise<void> {
+    await this.#repository.setPositions(trx, positions);
+    await this.#repository.insert(trx, inserts);
   }
 
   /** The next entry for the station, handed out once. */
@@ -322,12 +348,3 @@ const waitingEntryOf = (
   startsInSeconds: Math.max(0, remainingSeconds) + place.secondsBefore,
   durationSeconds: place.seconds,
 });
-
-/** Writes a placement: the respaced positions (if any), then the new entries. */
-async function write(
-  repository: AutomationQueueRepository,
-  { positions, inserts }: PlacementWrites,
-): Promise<void> {
-  await repository.setPositions(positions);
-  await repository.insert(inserts);
-}

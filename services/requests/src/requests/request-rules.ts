@@ -6,6 +6,7 @@
 import { DEFAULT_REQUESTS_PER_HOUR } from '@radio/contracts';
 import type { DjSettingsRow } from '@radio/db';
 import type { SessionUser } from '@radio/service-kit';
+import type { Tx } from '../db/transactions-repository.ts';
 import type { RequestsRepository } from './requests-repository.ts';
 import type { CandidateFacts, CandidateKey, LimitFacts } from './requests-repository.ts';
 import { REASONS } from './request-texts.ts';
@@ -156,26 +157,26 @@ export class RequestRules {
   }
 
   /**
-   * A request submit's whole judgement in one query, on `repository` (its transaction or not):
-   * the requester's rate limits (per hour, per day) and the waiting limits of their browser and
-   * address (none for admins and canBypassLimits users), and the track's verdict as `judge`
+   * A request submit's whole judgement in one query, in `trx` (the submit's transaction) or on its
+   * own: the requester's rate limits (per hour, per day) and the waiting limits of their browser
+   * and address (none for admins and canBypassLimits users), and the track's verdict as `judge`
    * gives it.
    */
   async assess(
-    repository: RequestsRepository,
     settings: RuleSettings,
     requester: Requester,
     client: RequesterClient,
     candidate: Candidate,
     now: Date,
-    untilAired: WaitUntilAired = async () => null,
+    { trx, untilAired = async () => null }: { trx?: Tx; untilAired?: WaitUntilAired } = {},
   ): Promise<{ limit: LimitRefusal | null; verdict: Verdict }> {
     const cooldowns = cooldownsOf(requester, settings, now);
-    const facts = await repository.submitFacts(
+    const facts = await this.#repository.submitFacts(
       { userId: requester.id, windows: limitWindowsOf(requester, now), client },
       candidateKeyOf(candidate),
       cooldowns.trackFrom,
       cooldowns.artistFrom,
+      trx,
     );
     const [verdict] = await this.#verdicts(
       settings,

@@ -8,8 +8,8 @@ import {
 } from '@radio/contracts';
 import type { DjSettingsRow } from '@radio/db';
 import { HttpError, type SessionUser } from '@radio/service-kit';
+import type { DbTransactions, Tx } from '../db/transactions-repository.ts';
 import { RequestRefusal } from './request-refusal.ts';
-import { AutomationQueueRepository } from '../queue/automation-queue-repository.ts';
 import { type AutomationQueue, type WaitingEntry } from '../queue/automation-queue.ts';
 import type { NowPlayingClock } from './now-playing-clock.ts';
 import type { Candidate, LimitRefusal, RequestRules, Verdict } from './request-rules.ts';
@@ -46,6 +46,8 @@ export interface SubmitInput {
 
 export interface RequestServiceOptions {
   repository: RequestsRepository;
+  /** Opens the transactions (with the requests' advisory locks) the repositories run in. */
+  transactions: DbTransactions;
   rules: RequestRules;
   queue: AutomationQueue;
   settings: () => Promise<DjSettingsRow>;
@@ -60,13 +62,15 @@ export interface RequestServiceOptions {
 
 /** A voice message of this user, uploaded in the last day and not sent with another request. */
 async function assertUsableVoiceMessage(
-  trx: RequestsRepository,
+  repository: RequestsRepository,
+  trx: Tx,
   userId: number,
   voicetrackUrl: string,
   now: Date,
 ): Promise<void> {
   const since = new Date(now.getTime() - VOICETRACK_UNUSED_HOURS * 3_600_000);
-  const found = await trx.findUsableVoiceMessage(
+  const found = await repository.findUsableVoiceMessage(
+    trx,
     userId,
     voicetrackObjectKey(voicetrackUrl),
     voicetrackUrl,
@@ -103,7 +107,7 @@ export class RequestService {
     input: SubmitInput,
     requesterIp: string | null,
   ): Promise<{ request: OwnRequest; created: boolean }> {
-    const { repository, rules, settings: readSettings } = this.#options;
+    const { repository, transactions, rules, settings: readSettings } = this.#options;
     const settings = await readSettings();
     if (!settings.requestsEnabled) {
       throw new RequestRefusal(409, 'REQUESTS_DISABLED', REASONS.requestsDisabled);
@@ -125,10 +129,10 @@ export class RequestService {
     ];
     const live = settings.broadcastingMode === 'live';
     const station = StationSubmissions.stationOf(settings);
-    const outcome = await repository.transaction(lockKeys, async (trx) => {
+    const outcome = await transactions.transaction(lockKeys, async (trx) => {
       const now = this.#clock();
       // Without the queue (read after the transaction): a refusal's wait is refined below.
-      const assessment = await rules.assess(trx, settings, user, client, track, now);
+      const assessment = await rules.assess(settings, user, client, track, now, { trx });
       // A retried submit (this user's own request of this track, just now) is answered with it.
       const { verdict } = assessment;
       const waiting = verdict.available ? undefined : verdict.waitingRequest;
@@ -136,13 +140,13 @@ export class RequestService {
         waiting?.userId === user.id &&
         now.getTime() - waiting.requestedAt.getTime() <= RETRY_WINDOW_MS
       ) {
-        const retried = await trx.findById(waiting.id);
+        const retried = await repository.findById(waiting.id, trx);
         if (retried) return { row: retried, created: false };
       }
       const refusal = refusalOf(assessment);
       if (refusal) return { refusal };
       if (input.voicetrackUrl !== undefined) {
-        await assertUsableVoiceMessage(trx, user.id, input.voicetrackUrl, now);
+        await assertUsableVoiceMessage(repository, trx, user.id, input.voicetrackUrl, now);
       }
       // Listener audio never airs unreviewed; in live mode the DJ decides.
       const needsReview = live || input.voicetrackUrl !== undefined;
@@ -150,7 +154,7 @@ export class RequestService {
       // so no pass sends it meanwhile); its refusal is ours.
       const toStation = !needsReview && track.stationRequestId !== null;
       if (toStation && !station) throw new RequestRefusal(409, 'NOT_AVAILABLE', REASONS.generic);
-      const inserted = await trx.insert({
+      const inserted = await repository.insert(trx, {
         userId: user.id,
         title: track.title,
         artist: track.artist,
@@ -178,9 +182,9 @@ export class RequestService {
       await this.#options.queue.settled();
       const now = this.#clock();
       const exact = refusalOf(
-        await rules.assess(repository, settings, user, client, track, now, (ids) =>
-          this.#untilAired(ids, now),
-        ),
+        await rules.assess(settings, user, client, track, now, {
+          untilAired: (ids) => this.#untilAired(ids, now),
+        }),
       );
       throw exact ?? outcome.refusal;
     }
@@ -335,8 +339,9 @@ export class RequestService {
     let previousStatus: RequestStatusValue = 'pending';
     let toStation: { stationRequestId: string } | null = null;
     const station = StationSubmissions.stationOf(settings);
-    let row = await this.#options.repository.transaction([`request:${id}`], async (trx) => {
-      const current = await trx.findForUpdate(id);
+    const { repository, transactions, queue } = this.#options;
+    let row = await transactions.transaction([`request:${id}`], async (trx) => {
+      const current = await repository.findForUpdate(trx, id);
       if (!current) throw new HttpError(404, 'NOT_FOUND', 'Dit verzoekje bestaat niet.');
       const allowed: Record<string, RequestStatusValue[]> = {
         approved: ['pending'],
@@ -352,19 +357,18 @@ export class RequestService {
       }
       previousStatus = current.status;
       const reviewedBy = reviewer.name.trim() || reviewer.email;
-      const queue = new AutomationQueueRepository(trx.executor);
       if (status === 'approved' && settings.broadcastingMode === 'nonstop') {
         const track =
           current.libraryTrackId === null
             ? undefined
-            : await trx.findLibraryTrack(Number(current.libraryTrackId));
-        const stationRequestId = track ? this.#options.queue.stationRequestIdOf(track) : null;
+            : await repository.findLibraryTrack(Number(current.libraryTrackId), trx);
+        const stationRequestId = track ? queue.stationRequestIdOf(track) : null;
         if (stationRequestId && current.stationSubmittedAt === null) {
           if (!station) throw new RequestRefusal(409, 'NOT_AVAILABLE', REASONS.generic);
           toStation = { stationRequestId };
         }
       }
-      const updated = await trx.update(id, {
+      const updated = await repository.update(trx, id, {
         status,
         reviewedBy,
         reviewedAt: now,
@@ -372,9 +376,9 @@ export class RequestService {
         // Sent to the station after this commits, claimed now so no pass sends it meanwhile.
         ...(toStation ? { stationClaimedAt: now, stationStep: 'to_submit' as const } : {}),
       });
-      if (status !== 'approved') await queue.removeRequest(id);
+      if (status !== 'approved') await queue.removeRequest(trx, id);
       else if (settings.broadcastingMode === 'nonstop') {
-        await this.#options.queue.queueApprovedIn(queue, [id]);
+        await queue.queueApprovedIn(trx, [id]);
       }
       return updated;
     });
@@ -387,7 +391,7 @@ export class RequestService {
         await submissions.unapprove(id, sent);
         throw stationRefusal(sent);
       }
-      row = (await this.#options.repository.findById(id)) ?? row;
+      row = (await repository.findById(id)) ?? row;
     }
     const [view] = await this.#withPlaces([row], settings.broadcastingMode === 'live');
     const request = { ...(view ?? publicView(row, null, null)), ...adminFields(row) };

@@ -1,13 +1,13 @@
-import { createHash } from 'node:crypto';
-import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
+import { sql, type Insertable, type Selectable } from 'kysely';
 import type {
-  Database,
+  Db,
   LibraryTrackRow,
   RequestStatus,
   SongRequestRow,
   SongRequestsTable,
 } from '@radio/db';
 import { PREPARED } from '@radio/db';
+import { executorOf, type Tx } from '../db/transactions-repository.ts';
 
 /** Pending and approved requests are still waiting to be played. */
 export const WAITING_STATUSES: RequestStatus[] = ['pending', 'approved'];
@@ -65,55 +65,19 @@ export interface RequestListFilter {
   offset: number;
 }
 
-type Executor = Kysely<Database>;
-
-/** A signed 64-bit advisory lock id for a key (the first 8 bytes of its SHA-256). */
-const advisoryLockId = (key: string): bigint =>
-  createHash('sha256').update(key).digest().readBigInt64BE(0);
-
-/** song_requests (owned by the requests service) and what the rules read around it. */
+/**
+ * song_requests (owned by the requests service) and what the rules read around it. Its
+ * transactions: `DbTransactions` (the requests' advisory locks at BEGIN).
+ */
 export class RequestsRepository {
-  readonly #db: Executor;
+  readonly #db: Db;
 
-  constructor(db: Executor) {
+  constructor(db: Db) {
     this.#db = db;
   }
 
-  /**
-   * Runs `work` in a transaction that first takes the advisory locks of `lockKeys` (sorted, so
-   * two transactions never wait on each other crosswise); they are released at its end.
-   */
-  transaction<T>(lockKeys: string[], work: (repository: RequestsRepository) => Promise<T>) {
-    // The locks are taken with BEGIN, in one round trip: as 64-bit literals (no parameters, so
-    // the simple protocol carries both statements), in the keys' sorted order.
-    const locks = [...new Set(lockKeys)]
-      .sort()
-      .map((key) => `pg_advisory_xact_lock(${advisoryLockId(key)})`);
-    return this.#db.connection().execute(async (connection) => {
-      await sql
-        .raw(locks.length ? `begin; select ${locks.join(', ')}` : 'begin')
-        .execute(connection);
-      try {
-        const result = await work(new RequestsRepository(connection));
-        await sql.raw('commit').execute(connection);
-        return result;
-      } catch (error) {
-        // A failed rollback (the connection is gone) ends the transaction too: the cause is `error`.
-        await sql
-          .raw('rollback')
-          .execute(connection)
-          .catch(() => undefined);
-        throw error;
-      }
-    });
-  }
-
-  get executor(): Executor {
-    return this.#db;
-  }
-
-  findLibraryTrack(id: number): Promise<LibraryTrackRow | undefined> {
-    return this.#db
+  findLibraryTrack(id: number, trx?: Tx): Promise<LibraryTrackRow | undefined> {
+    return executorOf(this.#db, trx)
       .selectFrom('libraryTracks')
       .selectAll()
       .where('id', '=', String(id))
@@ -155,11 +119,12 @@ export class RequestsRepository {
     candidate: CandidateKey,
     trackFrom: Date,
     artistFrom: Date,
+    trx?: Tx,
   ): Promise<{ limits: LimitFacts; candidate: CandidateFacts }> {
     const { rows } = await sql<LimitFacts & CandidateFactsRow>`${sql.raw(PREPARED)}
       select * from (${limitFactsQuery(limits.userId, limits.windows, limits.client)}) l,
         (${candidateFactsQuery([candidate], trackFrom, artistFrom)}) f
-    `.execute(this.#db);
+    `.execute(executorOf(this.#db, trx));
     const row = rows[0];
     if (!row) throw new Error('submit facts: no row');
     const { lastHour, oldestInHour, lastDay, oldestInDay, browserWaiting, ipWaiting, ...facts } =
@@ -170,8 +135,12 @@ export class RequestsRepository {
     };
   }
 
-  findById(id: number): Promise<RequestRow | undefined> {
-    return this.#db.selectFrom('songRequests').selectAll().where('id', '=', id).executeTakeFirst();
+  findById(id: number, trx?: Tx): Promise<RequestRow | undefined> {
+    return executorOf(this.#db, trx)
+      .selectFrom('songRequests')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst();
   }
 
   /**
@@ -181,12 +150,13 @@ export class RequestsRepository {
    * keeps a second request from taking it meanwhile: once this one is inserted, it names it.
    */
   findUsableVoiceMessage(
+    trx: Tx,
     userId: number,
     objectKey: string,
     voicetrackUrl: string,
     since: Date,
   ): Promise<{ id: number } | undefined> {
-    return this.#db
+    return executorOf(this.#db, trx)
       .selectFrom('voiceMessages')
       .select('id')
       .where('objectKey', '=', objectKey)
@@ -203,8 +173,8 @@ export class RequestsRepository {
       .executeTakeFirst();
   }
 
-  insert(request: NewSongRequest): Promise<RequestRow> {
-    return this.#db
+  insert(trx: Tx, request: NewSongRequest): Promise<RequestRow> {
+    return executorOf(this.#db, trx)
       .insertInto('songRequests')
       .values(request)
       .returningAll()
@@ -212,8 +182,8 @@ export class RequestsRepository {
   }
 
   /** Locks the row for this transaction. */
-  findForUpdate(id: number): Promise<RequestRow | undefined> {
-    return this.#db
+  findForUpdate(trx: Tx, id: number): Promise<RequestRow | undefined> {
+    return executorOf(this.#db, trx)
       .selectFrom('songRequests')
       .selectAll()
       .where('id', '=', id)
@@ -222,6 +192,7 @@ export class RequestsRepository {
   }
 
   update(
+    trx: Tx,
     id: number,
     changes: Partial<
       Pick<
@@ -230,7 +201,7 @@ export class RequestsRepository {
       >
     >,
   ): Promise<RequestRow> {
-    return this.#db
+    return executorOf(this.#db, trx)
       .updateTable('songRequests')
       .set(changes)
       .where('id', '=', id)

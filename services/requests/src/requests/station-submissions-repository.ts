@@ -1,5 +1,5 @@
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '@radio/db';
+import { sql } from 'kysely';
+import type { Db } from '@radio/db';
 
 /** An approved request not yet sent to the station, with its library track's station ids. */
 export interface UnsubmittedRequest {
@@ -9,16 +9,14 @@ export interface UnsubmittedRequest {
   requestId: string;
 }
 
-type Executor = Kysely<Database>;
-
 /**
  * The station side of song_requests (owned by the requests service). Every write is one short
  * statement: the station is asked between them, never inside a transaction.
  */
 export class StationSubmissionsRepository {
-  readonly #db: Executor;
+  readonly #db: Db;
 
-  constructor(db: Executor) {
+  constructor(db: Db) {
     this.#db = db;
   }
 
