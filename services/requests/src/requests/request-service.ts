@@ -196,14 +196,8 @@ export class RequestService {
         stationRequestId: track.stationRequestId,
       });
       if (sent.kind === 'sent') {
-        // The answer shows the row as sendClaimed left it, not as it was inserted.
-        row = {
-          ...row,
-          stationStep: 'submitted',
-          stationSubmittedAt: sent.at,
-          stationClaimedAt: null,
-          stationNote: null,
-        };
+        // The answer shows the row as sending left it, not as it was inserted.
+        row = (await repository.findById(row.id)) ?? row;
       } else if (sent.kind !== 'gone') {
         await this.#options.stationSubmissions.withdraw(row.id);
         throw stationRefusal(sent);

@@ -38,8 +38,8 @@ export const CLAIM_LEASE_MS = 60_000;
 
 /** The outcome of one request's way to the station. */
 export type SendOutcome =
-  /** Accepted; the row now says so (step submitted, sent at `at`). */
-  | { kind: 'sent'; at: Date }
+  /** Accepted; the row now says so (step submitted). */
+  | { kind: 'sent' }
   /** Rejected, sent by another copy or claimed by one meanwhile. */
   | { kind: 'gone' }
   | Exclude<SongRequestAnswer, { kind: 'accepted' }>;
@@ -84,9 +84,8 @@ export class StationSubmissions {
   ): Promise<SendOutcome> {
     const answer = await this.#requestSong(station, request.stationRequestId);
     if (answer.kind === 'accepted') {
-      const at = this.#clock();
-      await this.#repository.markSubmitted(request.id, at);
-      return { kind: 'sent', at };
+      await this.#repository.markSubmitted(request.id, this.#clock());
+      return { kind: 'sent' };
     }
     return answer;
   }
