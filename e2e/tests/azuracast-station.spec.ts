@@ -168,6 +168,14 @@ test('an AzuraCast station in Dutch: the admin points nonstop at it, a request r
     await page.getByRole('button', { name: 'Verzoekje versturen' }).click();
     await expect(refusal).toContainText(REFUSAL);
     await lookAt(page, 'azuracast-refused');
+
+    // 5. The admin sees where the accepted request is on its way: with AzuraCast.
+    await page.context().clearCookies();
+    await logIn(page.request, adminCredentials());
+    await page.goto('/admin-management?tab=verzoekjes');
+    const card = page.getByRole('article', { name: `${ACCEPTED.artist} – ${ACCEPTED.title}` });
+    await expect(card).toContainText('Zender: Staat bij de zender in de wachtrij');
+    await lookAt(page, 'azuracast-admin-requests');
   } finally {
     // The built-in station again, with its own key; the AzuraCast song's request goes.
     await deleteRequestsOf(listener.email);
