@@ -94,3 +94,23 @@ export const apiErrorSchema = z.object({
   type: z.string().nullish(),
   formatted_message: z.string().nullish(),
 });
+
+/** `GET /api/station/{station}/playlists`: what the upload of a requested track needs. */
+export const playlistsSchema = z.array(
+  z.object({
+    id: z.number().int(),
+    name: z.string(),
+    is_enabled: z.boolean().optional(),
+    include_in_requests: z.boolean().optional(),
+  }),
+);
+
+/** `POST /api/station/{station}/files`: the new file's record (0.19 to 0.23). */
+export const uploadedMediaSchema = z.object({
+  id: z.number().int(),
+  unique_id: z.string().min(1),
+  path: z.string(),
+});
+
+/** An answer whose body we do not read (`Status::updated()` of an edit). */
+export const ignoredBodySchema = z.unknown();
