@@ -14,9 +14,8 @@ import { readFileSync, statSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import pg from 'pg';
 import { createListener, sql } from '../support/pages.ts';
-import { alive, baseURL, databaseUrl, dataDir } from '../support/stack.ts';
+import { alive, baseURL, dataDir } from '../support/stack.ts';
 import {
   badAnswers,
   countBy,
@@ -27,16 +26,6 @@ import {
 import { SCALE_TRACKS, scaleArtist } from './global-setup.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function rows<T>(text: string, values: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: databaseUrl() });
-  await client.connect();
-  try {
-    return (await client.query(text, values)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
 
 interface Sample extends LoadSample {
   client: string;
@@ -169,7 +158,7 @@ async function exactlyThree(name: string, picks: Track[]): Promise<Record<string
     expect(answer.body).toMatchObject({ code: 'HOURLY_LIMIT' });
     expect(answer.body?.message).toMatch(LIMIT_TEXT);
   }
-  const stored = await rows<{ id: number }>(
+  const stored = await sql<{ id: number }>(
     'select r.id from song_requests r join users u on u.id = r.user_id where u.email = $1',
     [email],
   );
@@ -185,14 +174,14 @@ test.beforeAll(async () => {
     .poll(
       async () =>
         (
-          await rows<{ n: number }>(
+          await sql<{ n: number }>(
             "select count(*)::int as n from library_tracks where gone_at is null and artist like 'Schaal Artiest %'",
           )
         )[0]?.n,
       { message: 'the scale library is indexed', timeout: 60_000 },
     )
     .toBe(SCALE_TRACKS);
-  const indexed = await rows<Track & { artist: string }>(
+  const indexed = await sql<Track & { artist: string }>(
     "select id, path, artist from library_tracks where gone_at is null and artist like 'Schaal Artiest %'",
   );
   const byArtist = new Map(indexed.map((t) => [t.artist, t]));
@@ -271,7 +260,7 @@ async function startLoad(next: () => Track | undefined): Promise<Load> {
 /** Every accepted request of the load is a row. */
 async function acceptedAreStored(samples: Sample[]): Promise<number> {
   const ids = samples.filter((s) => s.status === 201).map((s) => s.body?.id);
-  const stored = await rows<{ id: number }>('select id from song_requests where id = any($1)', [
+  const stored = await sql<{ id: number }>('select id from song_requests where id = any($1)', [
     ids,
   ]);
   expect(stored.length, 'accepted requests stored').toBe(ids.length);

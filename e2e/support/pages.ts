@@ -10,12 +10,12 @@ const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 900 };
 
-/** One statement against the stack's database. */
-export async function sql(text: string, values: unknown[] = []): Promise<void> {
+/** One statement against the stack's database; its rows. */
+export async function sql<Row = unknown>(text: string, values: unknown[] = []): Promise<Row[]> {
   const client = new pg.Client({ connectionString: databaseUrl() });
   await client.connect();
   try {
-    await client.query(text, values);
+    return (await client.query(text, values)).rows as Row[];
   } finally {
     await client.end();
   }

@@ -1,5 +1,4 @@
 import { type Page } from '@playwright/test';
-import pg from 'pg';
 import { startFakeAzuraCast, type RunningFakeAzuraCast } from '../support/fake-azuracast.ts';
 import {
   createListener,
@@ -7,9 +6,10 @@ import {
   logIn,
   lookAt,
   PHONE,
+  sql,
   toastText,
 } from '../support/pages.ts';
-import { adminCredentials, databaseUrl } from '../support/stack.ts';
+import { adminCredentials } from '../support/stack.ts';
 import { expect, test } from '../support/test.ts';
 
 // The station is an AzuraCast 0.23 whose API users speak Dutch: the behavioural fake
@@ -56,16 +56,6 @@ test.afterAll(async () => {
 
 type SourceRow = { nonstop_url: string | null; nonstop_api_key: string | null };
 
-async function query<T>(text: string, values: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: databaseUrl() });
-  await client.connect();
-  try {
-    return (await client.query(text, values)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
-
 async function search(page: Page, fields: { artist: string; title: string }): Promise<void> {
   await page.getByLabel('Artiest').fill(fields.artist);
   await page.getByLabel('Titel').fill(fields.title);
@@ -77,7 +67,7 @@ test('an AzuraCast station in Dutch: the admin points nonstop at it, a request r
 }) => {
   test.setTimeout(120_000);
   const station = fake!;
-  const [before] = await query<SourceRow>('select nonstop_url, nonstop_api_key from dj_settings');
+  const [before] = await sql<SourceRow>('select nonstop_url, nonstop_api_key from dj_settings');
   expect(before).toBeDefined();
   const listener = await createListener('Luisteraar Azura', 'azuracast');
   try {
@@ -179,7 +169,7 @@ test('an AzuraCast station in Dutch: the admin points nonstop at it, a request r
   } finally {
     // The built-in station again, with its own key; the AzuraCast song's request goes.
     await deleteRequestsOf(listener.email);
-    await query('update dj_settings set nonstop_url = $1, nonstop_api_key = $2', [
+    await sql('update dj_settings set nonstop_url = $1, nonstop_api_key = $2', [
       before?.nonstop_url ?? null,
       before?.nonstop_api_key ?? null,
     ]);
