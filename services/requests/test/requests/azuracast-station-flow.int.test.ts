@@ -12,12 +12,10 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminRequest, OwnRequest, TrackSearchResponse } from '@radio/contracts';
 import { createDb, type Db } from '@radio/db';
-import { createLogger, parseConfig } from '@radio/service-kit';
 import { createTestApp, type TestApp, type TestClient } from '@radio/service-kit/testing';
 import { createAzuraCastSource } from '@radio/station';
 import {
@@ -35,15 +33,11 @@ import {
   type FakeMediaInput,
 } from '@radio/testing';
 import { NotRequestableYet } from '../../../worker/src/acquisition/await-station-requestable.ts';
-import { workerEnv } from '../../../worker/src/config.ts';
 import { jobHandlers, runJob, type JobHandlers } from '../../../worker/src/jobs/handlers.ts';
-import { startWorker, type RunningWorker } from '../../../worker/src/worker.ts';
+import type { RunningWorker } from '../../../worker/src/worker.ts';
 import { buildRequestsApp } from '../build.ts';
+import { startTestWorker } from './test-worker.ts';
 import { updateSettings } from './seed.ts';
-
-const fakeDownloader = fileURLToPath(
-  new URL('../../../worker/test/acquisition/fake-downloaders/writes-audio.sh', import.meta.url),
-);
 
 const KEY = '0123456789abcdef:0123456789abcdef0123456789abcdef';
 const DEADLINE_MS = 20_000;
@@ -141,37 +135,13 @@ afterAll(async () => {
 });
 
 function startTheWorker(): { worker: RunningWorker; handlers: JobHandlers } {
-  const config = parseConfig(workerEnv, {
-    ...t.env,
-    LOG_LEVEL: 'silent',
-    DEEZER_DOWNLOAD_COMMAND: JSON.stringify([
-      'bash',
-      fakeDownloader,
-      '{url}',
-      '{outdir}',
-      '{bitrate}',
-      '{configdir}',
-      trace,
-      '386',
-      'mp3',
-    ]),
-  });
-  const log = createLogger(config, 'worker');
-  const acquisition = {
-    command: config.DEEZER_DOWNLOAD_COMMAND ?? null,
-    timeoutMs: config.DEEZER_DOWNLOAD_TIMEOUT_SECONDS * 1000,
-    bitrate: config.DEEZER_DOWNLOAD_BITRATE,
-    requestLibraryDir: null,
-    requestPlaylist: config.AZURACAST_REQUEST_PLAYLIST,
-  };
-  const worker = startWorker({
+  // The AzuraCast station takes the file through its files API: no request library here.
+  const { worker, log, acquisition } = startTestWorker({
+    env: { ...t.env, REQUEST_LIBRARY_DIR: undefined },
     db: workerDb,
-    redisUrl: config.REDIS_URL,
-    log,
-    createSource: createAzuraCastSource,
+    downloader: 'writes-audio',
+    trace,
     ingestIntervalMs: INGEST_INTERVAL_MS,
-    libraryScanIntervalMs: config.LIBRARY_SCAN_MINUTES * 60_000,
-    acquisition,
   });
   // The worker's own handlers, to run a job now rather than at its next retry.
   const handlers = jobHandlers({

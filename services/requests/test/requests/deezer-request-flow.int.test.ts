@@ -7,13 +7,11 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AdminRequest, TrackSearchResponse } from '@radio/contracts';
 import { createDb, type Db } from '@radio/db';
-import { createLogger, parseConfig } from '@radio/service-kit';
 import { createTestApp, type TestApp, type TestClient } from '@radio/service-kit/testing';
-import { builtInStationPaths, createAzuraCastSource, type PublishedQueue } from '@radio/station';
+import { builtInStationPaths, type PublishedQueue } from '@radio/station';
 import {
   FAKE_DEEZER_TRACK_ID,
   FAKE_VALID_ARL,
@@ -23,16 +21,10 @@ import {
   type FakeDeezer,
   type FakeDeezerGateway,
 } from '@radio/testing';
-import { workerEnv } from '../../../worker/src/config.ts';
-import { startWorker, type RunningWorker } from '../../../worker/src/worker.ts';
+import type { RunningWorker } from '../../../worker/src/worker.ts';
 import { makeMp3 } from '../audio.ts';
 import { buildRequestsApp } from '../build.ts';
-
-/** The worker's own fake downloaders (services/worker/test/acquisition/fake-downloaders). */
-const fakeDownloader = (name: string): string =>
-  fileURLToPath(
-    new URL(`../../../worker/test/acquisition/fake-downloaders/${name}.sh`, import.meta.url),
-  );
+import { startTestWorker } from './test-worker.ts';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'radio-deezer-flow-'));
 const libraryDir = path.join(dir, 'library');
@@ -83,38 +75,13 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** The worker as services/worker/src/server.ts starts it (its env parsed), with this downloader. */
-function startTheWorker(downloader: string): RunningWorker {
-  const config = parseConfig(workerEnv, {
-    ...t.env,
-    LOG_LEVEL: 'silent',
-    REQUEST_LIBRARY_DIR: requestLibraryDir,
-    DEEZER_DOWNLOAD_COMMAND: JSON.stringify([
-      'bash',
-      fakeDownloader(downloader),
-      '{url}',
-      '{outdir}',
-      '{bitrate}',
-      '{configdir}',
-      trace,
-      '386',
-      'mp3',
-    ]),
-  });
-  worker = startWorker({
+function startTheWorker(downloader: 'writes-audio' | 'writes-nothing'): RunningWorker {
+  ({ worker } = startTestWorker({
+    env: { ...t.env, REQUEST_LIBRARY_DIR: requestLibraryDir },
     db: workerDb,
-    redisUrl: config.REDIS_URL,
-    log: createLogger(config, 'worker'),
-    createSource: createAzuraCastSource,
-    ingestIntervalMs: config.INGEST_INTERVAL_SECONDS * 1000,
-    libraryScanIntervalMs: config.LIBRARY_SCAN_MINUTES * 60_000,
-    acquisition: {
-      command: config.DEEZER_DOWNLOAD_COMMAND ?? null,
-      timeoutMs: config.DEEZER_DOWNLOAD_TIMEOUT_SECONDS * 1000,
-      bitrate: config.DEEZER_DOWNLOAD_BITRATE,
-      requestLibraryDir: config.REQUEST_LIBRARY_DIR ?? null,
-    },
-  });
+    downloader,
+    trace,
+  }));
   return worker;
 }
 
