@@ -39,6 +39,9 @@ export class AzuraCastApi {
     this.#headers = {
       accept: 'application/json',
       'user-agent': BROWSER_USER_AGENT,
+      // Without a key AzuraCast answers in the browser's language, as its public request page
+      // does for a Dutch listener; with one, in the key user's.
+      'accept-language': 'nl-NL,nl;q=0.9,en;q=0.5',
       ...(options.apiKey ? { 'x-api-key': options.apiKey } : {}),
     };
     this.#hasKey = Boolean(options.apiKey);
