@@ -87,36 +87,48 @@ export function assertRedisReady(redis: RedisStatus): void {
 }
 
 const HEARTBEAT_MS = 250;
-/** Far above a healthy Redis's answer time, well below the command timeout. */
-const STALL_MS = 250;
+/**
+ * Far above a healthy Redis's answer time, and above what a busy host costs it: on two loaded
+ * cores Redis can be kept off the CPU for a few hundred ms (at 250 ms a fresh test run answered a
+ * healthy upload with 503). Until a stall is marked, a call to a frozen Redis fails at the command
+ * timeout (500 ms), so an outage is still answered within a second.
+ */
+const STALL_MS = 1_000;
 
 /**
  * Pings Redis all the time. A frozen Redis (stopped process, stalled host) keeps its connections
- * open, so the client stays "ready" and every call would wait for its command timeout; once a
- * ping goes unanswered for STALL_MS, assertRedisReady fails at once until a ping is answered.
- * Returns the function that stops the watch.
+ * open, so the client stays "ready" and every call would wait for its command timeout; once pings
+ * go unanswered for STALL_MS (a ping that times out counts as unanswered), assertRedisReady fails
+ * at once until a ping is answered. Returns the function that stops the watch.
  */
 export function watchRedisStalls(redis: RedisStatus & { ping(): Promise<unknown> }): () => void {
   let stopped = false;
+  /** When the oldest ping not answered since the last answer was sent; null: none is waiting. */
+  let unansweredSince: number | null = null;
+  // setImmediate runs after the poll phase: an answer that arrived while this process was busy
+  // (a blocked event loop, not a frozen Redis) is read before the stall is judged.
+  const judge = (): void => {
+    setImmediate(() => {
+      if (unansweredSince !== null && Date.now() - unansweredSince >= STALL_MS) {
+        stalledClients.add(redis);
+      }
+    });
+  };
+  const watchdog = setInterval(judge, HEARTBEAT_MS).unref();
   const beat = async (): Promise<void> => {
     while (!stopped) {
       if (redis.status === 'ready') {
-        let answered = false;
-        // setImmediate runs after the poll phase: an answer that arrived while this process was
-        // busy past STALL_MS (a blocked event loop, not a frozen Redis) is read first.
-        const stall = setTimeout(
-          () => setImmediate(() => answered || stalledClients.add(redis)),
-          STALL_MS,
-        ).unref();
+        unansweredSince ??= Date.now();
         try {
           await redis.ping();
-          answered = true;
+          unansweredSince = null;
           stalledClients.delete(redis);
         } catch {
-          // Not answered in time or not connected: the next ping tells.
-        } finally {
-          clearTimeout(stall);
+          // Not answered in time: the oldest unanswered ping keeps counting.
         }
+      } else {
+        // Not connected: assertRedisReady refuses by the client's status already.
+        unansweredSince = null;
       }
       await sleep(HEARTBEAT_MS, undefined, { ref: false });
     }
@@ -124,6 +136,7 @@ export function watchRedisStalls(redis: RedisStatus & { ping(): Promise<unknown>
   void beat();
   return () => {
     stopped = true;
+    clearInterval(watchdog);
     stalledClients.delete(redis);
   };
 }
