@@ -16,6 +16,7 @@ import {
   type StationSource,
   type StationSourceSettings,
 } from '../station-source.ts';
+import { isBuiltInNowPlayingUrl } from '../built-in/built-in-station.ts';
 import { AzuraCastApi, DEFAULT_TIMEOUT_MS } from './azuracast-api.ts';
 import {
   filesPageSchema,
@@ -205,6 +206,19 @@ export type SongRequestAnswer =
   | { kind: 'rate-limited'; waitSeconds: number }
   /** No answer, or an error that is not a refusal: the next request fares no better now. */
   | { kind: 'unavailable'; detail: string };
+
+/**
+ * The AzuraCast station song requests go to: the nonstop source (requests are taken in nonstop
+ * mode). Null when none is set, or when it is the built-in station (whose requests the requests
+ * service queues itself and whose files are ours to place).
+ */
+export function nonstopAzuraCastOf(
+  settings: { nonstopUrl: string | null; nonstopApiKey: string | null } | undefined,
+): AzuraCastStation | null {
+  const nowPlayingUrl = settings?.nonstopUrl?.trim();
+  if (!nowPlayingUrl || isBuiltInNowPlayingUrl(nowPlayingUrl)) return null;
+  return { nowPlayingUrl, apiKey: settings?.nonstopApiKey?.trim() || null };
+}
 
 export const SONG_REQUEST_TIMEOUT_MS = 5_000;
 const RATE_LIMIT_WAIT_S = 5;

@@ -8,6 +8,7 @@ import {
 } from '@radio/contracts';
 import type { DjSettingsRow } from '@radio/db';
 import { HttpError, type SessionUser } from '@radio/service-kit';
+import { nonstopAzuraCastOf } from '@radio/station';
 import type { DbTransactions, Tx } from '../db/transactions-repository.ts';
 import { RequestRefusal } from './request-refusal.ts';
 import { type AutomationQueue, type WaitingEntry } from '../queue/automation-queue.ts';
@@ -18,8 +19,8 @@ import type { RequestRow, RequestsRepository } from './requests-repository.ts';
 import { stationRefusal } from './station-refusals.ts';
 import {
   NOTHING_SUBMITTED,
-  StationSubmissions,
   type StationSubmissionCount,
+  type StationSubmissions,
 } from './station-submissions.ts';
 
 export interface DeezerTrack {
@@ -128,7 +129,7 @@ export class RequestService {
       ...(client.ip ? [`ip:${client.ip}`] : []),
     ];
     const live = settings.broadcastingMode === 'live';
-    const station = StationSubmissions.stationOf(settings);
+    const station = nonstopAzuraCastOf(settings);
     const outcome = await transactions.transaction(lockKeys, async (trx) => {
       const now = this.#clock();
       // Without the queue (read after the transaction): a refusal's wait is refined below.
@@ -332,7 +333,7 @@ export class RequestService {
     const now = this.#clock();
     let previousStatus: RequestStatusValue = 'pending';
     let toStation: { stationRequestId: string } | null = null;
-    const station = StationSubmissions.stationOf(settings);
+    const station = nonstopAzuraCastOf(settings);
     const { repository, transactions, queue } = this.#options;
     let row = await transactions.transaction([`request:${id}`], async (trx) => {
       const current = await repository.findForUpdate(trx, id);

@@ -1,6 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Db, DjSettingsRow } from '@radio/db';
-import { requestSong, type AzuraCastStation, type SongRequestAnswer } from '@radio/station';
+import {
+  nonstopAzuraCastOf,
+  requestSong,
+  type AzuraCastStation,
+  type SongRequestAnswer,
+} from '@radio/station';
 import type { AutomationQueue } from '../queue/automation-queue.ts';
 import { stationWords } from './station-refusals.ts';
 import { StationSubmissionsRepository } from './station-submissions-repository.ts';
@@ -68,12 +73,6 @@ export class StationSubmissions {
     this.#requestSong = options.requestSong ?? ((station, id) => requestSong(station, id));
   }
 
-  /** The nonstop station's request API, or null when none is set. */
-  static stationOf(settings: DjSettingsRow): AzuraCastStation | null {
-    const nowPlayingUrl = settings.nonstopUrl?.trim();
-    return nowPlayingUrl ? { nowPlayingUrl, apiKey: settings.nonstopApiKey } : null;
-  }
-
   /**
    * One request that was committed with its claim (a listener's submit, an admin's approval):
    * sent now; when the station does not take it, the caller decides what becomes of it.
@@ -109,7 +108,7 @@ export class StationSubmissions {
       return stationRequestId === null ? [] : [{ id: request.id, stationRequestId }];
     });
     if (waiting.length === 0) return NOTHING_SUBMITTED;
-    const station = StationSubmissions.stationOf(settings);
+    const station = nonstopAzuraCastOf(settings);
     if (!station) {
       this.#options.log.warn(
         { requestIds: waiting.map((request) => request.id) },

@@ -6,11 +6,10 @@ import type { Logger } from 'pino';
 import { DEFAULT_JOB_ATTEMPTS, jobDefinition, type JobData } from '@radio/contracts/jobs';
 import {
   builtInLibraryPath,
-  isBuiltInNowPlayingUrl,
+  nonstopAzuraCastOf,
   StationMediaError,
   stationSourceKey,
   uploadToRequestPlaylist,
-  type AzuraCastStation,
 } from '@radio/station';
 import type { AcquisitionRepository, AcquisitionRequest } from './acquisition-repository.ts';
 import { filesUnder, probeAudio, writeTaggedMp3, type ProbedAudio } from './audio-file.ts';
@@ -73,7 +72,7 @@ export async function acquireDeezerTrack(
 
   const settings = await deps.settings.read();
   const arl = settings?.deezerArl?.trim() ?? '';
-  const station = azuraCastStationOf(settings);
+  const station = nonstopAzuraCastOf(settings);
   const run = runSettingsOf(deps.config, arl, request.deezerTrackId, station !== null);
   if (typeof run === 'string') {
     await deps.requests.tryFailed(requestId, run, true);
@@ -164,18 +163,6 @@ export const DEFAULT_REQUEST_PLAYLIST = 'Verzoekjes';
 type Placement =
   | { kind: 'built-in'; libraryPath: string }
   | { kind: 'azuracast'; media: { uniqueId: string; path: string } };
-
-/**
- * The AzuraCast station requests air on (the nonstop one), or null for the built-in station
- * (whose files are ours to place) or none.
- */
-export function azuraCastStationOf(
-  settings: { nonstopUrl: string | null; nonstopApiKey: string | null } | undefined,
-): AzuraCastStation | null {
-  const url = settings?.nonstopUrl?.trim();
-  if (!url || isBuiltInNowPlayingUrl(url)) return null;
-  return { nowPlayingUrl: url, apiKey: settings?.nonstopApiKey?.trim() || null };
-}
 
 interface RunSettings extends AcquisitionSettings {
   command: readonly string[];

@@ -1,9 +1,8 @@
 import type { Logger } from 'pino';
 import { STATION_REQUESTABLE_WAIT_MS, type JobData } from '@radio/contracts/jobs';
 import type { DjSettingsReader } from '@radio/db';
-import { isRequestable, StationMediaError } from '@radio/station';
+import { isRequestable, nonstopAzuraCastOf, StationMediaError } from '@radio/station';
 import type { LibraryTracksRepository } from '../library/library-tracks-repository.ts';
-import { azuraCastStationOf } from './acquire-deezer-track.ts';
 import type { AcquisitionRepository } from './acquisition-repository.ts';
 
 export interface AwaitRequestableDeps {
@@ -35,7 +34,7 @@ export async function awaitStationRequestable(
   const track = await deps.requests.stationTrackOf(requestId);
   if (!request || !track || track.stationStep !== 'awaiting_requestable') return;
   if (request.status === 'rejected' || request.status === 'played') return;
-  const station = azuraCastStationOf(await deps.settings.read());
+  const station = nonstopAzuraCastOf(await deps.settings.read());
   const late = now.getTime() - uploadedAt.getTime() > STATION_REQUESTABLE_WAIT_MS;
   let listed = false;
   let problem: string | null = null;
