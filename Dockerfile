@@ -37,6 +37,7 @@ COPY --from=deps /app/package.json /app/pnpm-workspace.yaml /app/tsconfig.base.j
 COPY --from=deps /app/node_modules ./node_modules
 COPY --from=deps /app/packages ./packages
 COPY --from=deps /app/services ./services
+COPY --chmod=755 scripts/container-health.sh /usr/local/bin/radio-health
 USER node
 EXPOSE 3000
 # SERVICE selects the process when no command is given (compose gives one per service).
