@@ -1,6 +1,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parseFile } from 'music-metadata';
+import { HttpError } from '@radio/service-kit';
 import {
   builtInLibraryPath,
   isAmbiguousRotationPath,
@@ -18,6 +19,25 @@ const AUDIO_EXTENSIONS = new Set(['.mp3', '.ogg', '.opus', '.flac', '.m4a', '.aa
  */
 export type StationLibraryFolders = BuiltInLibraryFolders;
 
+const LIBRARY_UNAVAILABLE_MESSAGE =
+  'De muziekbibliotheek van de zender is niet bereikbaar: een map ervan ontbreekt. ' +
+  'Probeer het over een minuut opnieuw.';
+
+/**
+ * A configured library folder is not there: most likely its volume is not mounted on this
+ * machine. Not an empty library: a scan that took it for one would mark all its tracks gone.
+ */
+export class LibraryUnavailableError extends HttpError {
+  /** The server's path of the missing folder, for the log (never in the answer). */
+  readonly folder: string;
+
+  constructor(folder: string) {
+    super(503, 'LIBRARY_UNAVAILABLE', LIBRARY_UNAVAILABLE_MESSAGE, { 'retry-after': '60' });
+    this.name = 'LibraryUnavailableError';
+    this.folder = folder;
+  }
+}
+
 /**
  * The built-in station's library: the audio files of its two folders with their tags, by library
  * path (@radio/station library-paths.ts: relative, never the server's path). Each file is read
@@ -34,7 +54,10 @@ export class StationLibrary {
     ].flatMap(({ dir, requestOnly }) => (dir ? [{ dir: path.resolve(dir), requestOnly }] : []));
   }
 
-  /** Every track, the rotation first, each folder by path. A missing folder is empty. */
+  /**
+   * Every track, the rotation first, each folder by path. A configured folder that does not
+   * exist throws LibraryUnavailableError.
+   */
   async tracks(): Promise<BuiltInLibraryTrack[]> {
     const tracks: BuiltInLibraryTrack[] = [];
     const present = new Set<string>();
@@ -87,7 +110,7 @@ export class StationLibrary {
 async function audioFilesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(
     (error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT') return [];
+      if (error.code === 'ENOENT' && error.path === dir) throw new LibraryUnavailableError(dir);
       throw error;
     },
   );

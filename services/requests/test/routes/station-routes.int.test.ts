@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -316,6 +316,32 @@ describe('library, queue and next entry', () => {
       rmSync(path.join(requestLibraryDir, 'Later - Erbij.mp3'));
     }
     expect((await source.library()).map((track) => track.title)).not.toContain('Erbij');
+  });
+
+  it('answers 503 LIBRARY_UNAVAILABLE, never an empty list, while a folder is missing (its volume not mounted)', async () => {
+    for (const folder of [libraryDir, requestLibraryDir]) {
+      const unmounted = `${folder}-weg`;
+      renameSync(folder, unmounted);
+      try {
+        for (const url of [builtInStationPaths.files, builtInStationPaths.requests]) {
+          const answer = await station('GET', url);
+          expect(answer.statusCode).toBe(503);
+          expect(answer.headers['retry-after']).toBe('60');
+          expect(answer.json()).toEqual({
+            code: 'LIBRARY_UNAVAILABLE',
+            message: expect.stringContaining(
+              'De muziekbibliotheek van de zender is niet bereikbaar',
+            ),
+          });
+          expect(answer.body).not.toContain(dataDir);
+        }
+        // What the worker's library scan reads: it fails (and is retried) instead of listing nothing.
+        await expect(source.library()).rejects.toThrow('HTTP 503');
+      } finally {
+        renameSync(unmounted, folder);
+      }
+    }
+    expect(await source.library()).toHaveLength(3);
   });
 
   it('has an empty queue and nothing to play next until the automation queue exists', async () => {

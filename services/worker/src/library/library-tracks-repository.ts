@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '@radio/db';
 import type { LibraryTrack } from '@radio/station';
+import type { MediaIdFilter } from './library-groups.ts';
 
 /**
  * Rows per statement. The rows travel as one array per column (unnest), so a statement has
@@ -66,15 +67,16 @@ export class LibraryTracksRepository {
 
   /**
    * After a scan that listed the whole library of `source`: marks gone its tracks that the scan
-   * did not list (`present`, their media ids). A track written since the scan started
-   * (`scanStartedAt`, e.g. a file the worker just added) is never marked. Rows stay: requests
-   * keep their link. Returns how many became gone.
+   * did not list (`present`, their media ids), except those in `keep`. A track written since the
+   * scan started (`scanStartedAt`, e.g. a file the worker just added) is never marked. Rows stay:
+   * requests keep their link. Returns how many became gone.
    */
   async markGone(
     source: string,
     present: readonly string[],
     scanStartedAt: Date,
     now: Date = new Date(),
+    keep: readonly MediaIdFilter[] = [],
   ): Promise<number> {
     // `= any` of a constant array is a hash lookup (Postgres 14+); an anti-join against
     // unnest() is planned as a nested loop (it guesses 100 rows): 200,000² comparisons.
@@ -82,10 +84,27 @@ export class LibraryTracksRepository {
       update library_tracks set gone_at = ${now}, updated_at = ${now}
       where source = ${source} and gone_at is null and seen_at < ${scanStartedAt}
         and not (media_id = any(${present}::text[]))
+        ${sql.join(
+          keep.map((filter) => sql`and not ${matching(filter)}`),
+          sql` `,
+        )}
     `.execute(this.#db);
     return Number(result.numAffectedRows ?? 0);
   }
+
+  /** How many tracks of `source` in `filter` are not gone. */
+  async countLive(source: string, filter: MediaIdFilter): Promise<number> {
+    const result = await sql<{ count: number }>`
+      select count(*)::int as count from library_tracks
+      where source = ${source} and gone_at is null and ${matching(filter)}
+    `.execute(this.#db);
+    return result.rows[0]?.count ?? 0;
+  }
 }
+
+/** SQL of library-groups.ts isInFilter. */
+const matching = (filter: MediaIdFilter) =>
+  sql`(starts_with(media_id, ${filter.prefix}) = ${filter.startsWith})`;
 
 /** Postgres refuses to update one row twice in a statement: the last listing of a file wins. */
 function uniqueByMediaId(tracks: readonly IndexedTrack[]): IndexedTrack[] {

@@ -2,6 +2,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { pino } from 'pino';
 import { createDb, DjSettingsReader, type Db } from '@radio/db';
 import {
+  builtInNowPlayingUrl,
+  builtInStationPaths,
   createAzuraCastSource,
   publishedFiles,
   publishedRequests,
@@ -16,6 +18,7 @@ import {
   type FakeStationServer,
   type TestDatabase,
 } from '@radio/testing';
+import { libraryGroupsOf, type MediaIdFilter } from '../../src/library/library-groups.ts';
 import { LibraryTracksRepository } from '../../src/library/library-tracks-repository.ts';
 import { scanLibrary } from '../../src/library/scan-library.ts';
 
@@ -30,6 +33,7 @@ beforeAll(async () => {
 afterAll(() => station.close());
 beforeEach(async () => {
   station.reset();
+  warnings = [];
   database = await createTestDatabase();
   db = createDb(database.url);
   tracks = new LibraryTracksRepository(db);
@@ -48,6 +52,8 @@ async function useStation(apiKey: string | null = 'sleutel:geheim'): Promise<voi
 
 /** Scans that told the search its cached answers are out of date. */
 let changeSignals = 0;
+/** What the scans logged at warn level or above. */
+let warnings: { msg: string; group?: string; kept?: number }[] = [];
 
 const scan = (now = new Date()) =>
   scanLibrary({
@@ -58,7 +64,7 @@ const scan = (now = new Date()) =>
     libraryChanged: async () => {
       changeSignals += 1;
     },
-    log: pino({ level: 'silent' }),
+    log: pino({ level: 'warn' }, { write: (line: string) => void warnings.push(JSON.parse(line)) }),
     now: () => now,
   });
 
@@ -162,6 +168,15 @@ describe('scanning an AzuraCast library', () => {
     expect((await rows()).filter((row) => row.goneAt !== null)).toEqual([]);
   });
 
+  it('keeps every track when the station lists none (one group: the whole library)', async () => {
+    await useStation();
+    await scan(new Date('2026-11-24T10:00:00Z'));
+    station.respond(fakeStationPaths.files, { json: [] });
+    await scan(new Date('2026-11-24T10:15:00Z'));
+    expect((await rows()).filter((row) => row.goneAt === null)).toHaveLength(10);
+    expect(warnings).toMatchObject([{ group: 'library', kept: 10 }]);
+  });
+
   it('does nothing without a station key (the files API needs one)', async () => {
     await useStation(null);
     await scan();
@@ -171,34 +186,60 @@ describe('scanning an AzuraCast library', () => {
 });
 
 describe('scanning the built-in station', () => {
-  const library: BuiltInLibraryTrack[] = [
-    {
-      path: 'Femke de Wit - Zomer aan het IJ.mp3',
-      requestOnly: false,
-      artist: 'Femke de Wit',
-      title: 'Zomer aan het IJ',
-      album: 'Grachtengoud',
-      genre: 'Demo',
-      duration: 50,
-      modifiedAt: 1_770_000_000,
-    },
-    {
-      path: 'verzoek/Zeeland Zingt - Zomeravond aan Zee.mp3',
-      requestOnly: true,
-      artist: 'Zeeland Zingt',
-      title: 'Zomeravond aan Zee',
-      album: '',
-      genre: 'Demo',
-      duration: 45,
-      modifiedAt: 1_770_000_000,
-    },
+  const track = (path: string, artist: string, title: string): BuiltInLibraryTrack => ({
+    path,
+    requestOnly: path.startsWith('verzoek/'),
+    artist,
+    title,
+    album: '',
+    genre: 'Demo',
+    duration: 50,
+    modifiedAt: 1_770_000_000,
+  });
+  const rotation = [
+    track('Femke de Wit - Zomer aan het IJ.mp3', 'Femke de Wit', 'Zomer aan het IJ'),
+    track('De Polderjongens - Fietsen in de regen.mp3', 'De Polderjongens', 'Fietsen in de regen'),
   ];
+  const requestOnly = [
+    track('verzoek/Zeeland Zingt - Zomeravond aan Zee.mp3', 'Zeeland Zingt', 'Zomeravond aan Zee'),
+    track('verzoek/Anneke Bosman - Tegenwind.mp3', 'Anneke Bosman', 'Tegenwind'),
+  ];
+  const library = [...rotation, ...requestOnly];
+
+  /** The built-in station, listing what the requests service publishes of these tracks. */
+  async function useBuiltInStation(listed: readonly BuiltInLibraryTrack[]): Promise<void> {
+    station.respond(builtInStationPaths.files, { status: 200, json: publishedFiles(listed) });
+    station.respond(builtInStationPaths.requests, { status: 200, json: publishedRequests(listed) });
+    await db
+      .updateTable('djSettings')
+      .set({ nonstopUrl: builtInNowPlayingUrl(station.url), nonstopApiKey: 'sleutel:geheim' })
+      .execute();
+  }
+
+  /**
+   * A scan of the whole library, then one that lists `listed`: the titles gone after it, and
+   * those the song search offers (live and requestable).
+   */
+  async function rescanListing(listed: readonly BuiltInLibraryTrack[]) {
+    await useBuiltInStation(library);
+    await scan(new Date('2026-11-24T10:00:00Z'));
+    changeSignals = 0;
+    await useBuiltInStation(listed);
+    await scan(new Date('2026-11-24T10:15:00Z'));
+    const after = await rows();
+    const titles = (keep: (row: (typeof after)[number]) => boolean) =>
+      after
+        .filter(keep)
+        .map((row) => row.title)
+        .sort();
+    return {
+      gone: titles((row) => row.goneAt !== null),
+      requestable: titles((row) => row.goneAt === null && row.requestable),
+    };
+  }
 
   it('indexes both folders by library path, every track requestable', async () => {
-    // What the requests service publishes for the built-in station (its files and requests).
-    station.respond(fakeStationPaths.files, { json: publishedFiles(library) });
-    station.respond(fakeStationPaths.requests, { json: publishedRequests(library) });
-    await useStation();
+    await useBuiltInStation(library);
     await scan();
     expect(
       (await rows()).map(({ mediaId, path, requestId, requestable, title }) => ({
@@ -220,7 +261,7 @@ describe('scanning the built-in station', () => {
   });
 
   it('replaces an index by absolute paths (before paths were relative); requests keep their track', async () => {
-    await useStation();
+    await useBuiltInStation(library);
     const oldPath = '/data/request-library/Zeeland Zingt - Zomeravond aan Zee.mp3';
     await tracks.upsert(station.url, [
       {
@@ -246,8 +287,6 @@ describe('scanning the built-in station', () => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    station.respond(fakeStationPaths.files, { json: publishedFiles(library) });
-    station.respond(fakeStationPaths.requests, { json: publishedRequests(library) });
     await scan();
 
     const after = await rows();
@@ -262,6 +301,34 @@ describe('scanning the built-in station', () => {
         .where('id', '=', request.id)
         .executeTakeFirst(),
     ).toEqual({ libraryTrackId: old?.id });
+  });
+
+  it('keeps every track requestable when both folders list empty (volume not mounted, emptied)', async () => {
+    expect(await rescanListing([])).toEqual({
+      gone: [],
+      requestable: ['Fietsen in de regen', 'Tegenwind', 'Zomer aan het IJ', 'Zomeravond aan Zee'],
+    });
+    expect(changeSignals).toBe(0);
+    expect(warnings).toMatchObject([
+      { group: 'rotation', kept: 2, msg: 'library folder listed empty: its tracks kept' },
+      { group: 'request-only', kept: 2, msg: 'library folder listed empty: its tracks kept' },
+    ]);
+  });
+
+  it('keeps the request-only songs while their folder lists empty; a rotation track removed is gone', async () => {
+    expect(await rescanListing(rotation.slice(1))).toEqual({
+      gone: ['Zomer aan het IJ'],
+      requestable: ['Fietsen in de regen', 'Tegenwind', 'Zomeravond aan Zee'],
+    });
+    expect(warnings).toMatchObject([{ group: 'request-only', kept: 2 }]);
+  });
+
+  it('keeps the rotation while its folder lists empty; a request-only song removed is gone', async () => {
+    expect(await rescanListing(requestOnly.slice(1))).toEqual({
+      gone: ['Zomeravond aan Zee'],
+      requestable: ['Fietsen in de regen', 'Tegenwind', 'Zomer aan het IJ'],
+    });
+    expect(warnings).toMatchObject([{ group: 'rotation', kept: 2 }]);
   });
 });
 
@@ -283,6 +350,56 @@ describe('indexing one track (a file the worker added)', () => {
     ]);
     expect(await tracks.markGone(station.url, [], scanStartedAt)).toBe(0);
     expect((await rows()).map((row) => [row.title, row.goneAt])).toEqual([['Gedownload', null]]);
+  });
+});
+
+describe('marking gone by group', () => {
+  const [rotation, requestOnly] = libraryGroupsOf(builtInNowPlayingUrl('http://requests:3000')).map(
+    (group) => group.mediaIds,
+  ) as [MediaIdFilter, MediaIdFilter];
+  const indexed = (mediaId: string) => ({
+    mediaId,
+    path: mediaId,
+    requestId: mediaId,
+    title: mediaId,
+    artist: 'Demo',
+    album: null,
+    duration: 60,
+    requestable: true,
+  });
+  const live = async () =>
+    (await rows()).filter((row) => row.goneAt === null).map((row) => row.mediaId);
+
+  beforeEach(async () => {
+    await tracks.upsert(
+      'http://station',
+      ['Een.mp3', 'Twee.mp3', 'verzoekjes/Drie.mp3', 'verzoek/Vier.mp3', 'verzoek/Vijf.mp3'].map(
+        indexed,
+      ),
+      new Date('2026-11-24T10:00:00Z'),
+    );
+  });
+  const later = new Date('2026-11-24T10:15:00Z');
+
+  it('counts the live tracks of a group', async () => {
+    expect(await tracks.countLive('http://station', requestOnly)).toBe(2);
+    expect(await tracks.countLive('http://station', rotation)).toBe(3);
+    expect(await tracks.countLive('http://elders', rotation)).toBe(0);
+  });
+
+  it('leaves the kept group alone and marks the unlisted tracks of the others', async () => {
+    expect(await tracks.markGone('http://station', ['Een.mp3'], later, later, [requestOnly])).toBe(
+      2,
+    );
+    expect(await live()).toEqual(['Een.mp3', 'verzoek/Vier.mp3', 'verzoek/Vijf.mp3']);
+    expect(await tracks.countLive('http://station', rotation)).toBe(1);
+  });
+
+  it('marks nothing when every group is kept', async () => {
+    expect(await tracks.markGone('http://station', [], later, later, [rotation, requestOnly])).toBe(
+      0,
+    );
+    expect(await live()).toHaveLength(5);
   });
 });
 
