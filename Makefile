@@ -8,7 +8,7 @@ export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
 .DEFAULT_GOAL := help
 .PHONY: help system tools deps up dev lint typecheck test-unit test-integration test-e2e test-faults test-scale test clean-data bench
-.PHONY: backup restore test-backup test-compose
+.PHONY: backup restore test-backup test-compose test-swarm
 
 help:
 	@echo "make up          run the site natively on http://localhost:8080 (production build)"
@@ -16,6 +16,7 @@ help:
 	@echo "make test        lint, typecheck, unit, integration, e2e tests, the fault suite, scale-out, backup round trip, compose stack"
 	@echo "make lint | typecheck | test-unit | test-integration | test-e2e | test-faults | test-scale | test-backup"
 	@echo "make test-compose  the compose stack on a private Docker engine: smoke, scale-out, upgrade (root)"
+	@echo "make test-swarm    the stack on a three-node Docker Swarm here: deploy, smoke, kill, rolling update, node loss (root)"
 	@echo "make clean-data  delete DATA_DIR (database, Redis, uploaded files) of a stopped stack"
 	@echo "make backup      database + stored files into BACKUP_DIR (backups/) as one archive"
 	@echo "make restore BACKUP=file [OVERWRITE=1]   put a backup back into a stopped or fresh stack"
@@ -90,3 +91,10 @@ bench: system deps
 # everything removed again (compose-test/run.sh). Root. Cache: /var/cache/radio-compose-test.
 test-compose: deps
 	compose-test/run.sh
+
+# The stack on a three-node Docker Swarm on this machine (engines in network namespaces),
+# deployed with scripts/stack-deploy.sh: smoke checks, a copy killed, a rolling update, a node
+# stopped and back; everything removed again (compose-test/swarm/run.sh). Root. Not part of
+# `make test` (its time budget); .ci/run runs it after.
+test-swarm: deps
+	compose-test/swarm/run.sh

@@ -10,7 +10,9 @@
 // The library it needs (TRACKS songs by artists of their own) is written into the stack's
 // library volume first and indexed by the worker. Figures are printed as JSON lines.
 // PHASE=upgrade (run again later): the same load while run.sh upgrades the stack
-// (scripts/compose-upgrade.sh) until it says it is done; the same checks of every answer.
+// (scripts/compose-upgrade.sh, or a rolling update on the Swarm) until it says it is done; the
+// same checks of every answer. PHASE=node-stop (the Swarm test): the same while a node is
+// stopped and started again; no track of the library may be marked gone meanwhile.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { lookup } from 'node:dns/promises';
 import { createRequire } from 'node:module';
@@ -21,9 +23,19 @@ import { scaleArtist, writeScaleLibrary } from '/scale/scale-library.ts';
 const pg = createRequire('/app/packages/db/package.json')('pg');
 const COPIES = Number(process.env.SCALE ?? 3);
 const PHASE = process.env.PHASE ?? 'scale';
-const TRACKS = 500;
+/** How many songs the library gets: the Swarm test's node-stop phase needs its own 240. */
+const TRACKS = Number(process.env.TRACKS ?? 500);
 /** Which songs each part submits (a song is requested once). */
-const RANGES = { a: [0, 20], b: [20, 140], c: [140, 220], upgrade: [220, 480], cExact: [480, 500] };
+const RANGES = {
+  a: [0, 20],
+  b: [20, 140],
+  c: [140, 220],
+  upgrade: [220, 480],
+  cExact: [480, 500],
+  'node-stop': [500, 740],
+};
+/** The phases that put the load on while run.sh does what the phase is named after. */
+const DURING = { upgrade: 'upgrade', 'node-stop': 'a node stopped and started again' };
 const PASSWORD = 'een-lang-wachtwoord-123';
 const SIGNALS = '/signals';
 
@@ -146,12 +158,16 @@ const tracks = Array.from({ length: TRACKS }, (_, i) => byArtist.get(scaleArtist
 const submitOf = (track) => ({ source: 'local', libraryTrackId: track.id, filename: track.path });
 if (PHASE === 'scale') log(`${TRACKS} scale songs in the library volume, indexed`);
 
-if (PHASE === 'upgrade') {
-  const load = await startLoad(RANGES.upgrade, 1000);
-  const upgradedAt = await ask('upgrade', 600_000);
+if (DURING[PHASE]) {
+  const goneCount = async () =>
+    Number((await rows('select count(*) from library_tracks where gone_at is not null'))[0].count);
+  const goneBefore = await goneCount();
+  const load = await startLoad(RANGES[PHASE], 1000);
+  const doneAt = await ask(PHASE, 600_000);
   await sleep(3_000);
   await load.stop();
   const accepted = await acceptedAreStored(load.samples);
+  const goneAfter = await goneCount();
   const values = {
     requests: load.samples.length,
     answers: countBy(load.samples),
@@ -163,17 +179,23 @@ if (PHASE === 'upgrade') {
       's into the load': ((at - load.startedAt) / 1000).toFixed(1),
     }))(load.samples.reduce((a, b) => (b.ms > a.ms ? b : a))),
     'p99 ms': percentile(load.samples, 0.99),
-    'upgrade took, s': ((upgradedAt - load.startedAt) / 1000).toFixed(1),
+    'done after, s': ((doneAt - load.startedAt) / 1000).toFixed(1),
+    'answers slower than 1 s': load.samples.filter((s) => s.ms >= 1000).length,
     'other answers': unusual(load.samples),
     'errors at (s into the load)': load.samples
       .filter((s) => s.status === 0 || s.status >= 500)
       .map((s) => ((s.at - load.startedAt) / 1000).toFixed(1)),
+    'library tracks marked gone meanwhile': goneAfter - goneBefore,
   };
-  figures('upgrade under load', values);
+  figures(`${DURING[PHASE]} under load`, values);
   const bad = badAnswers(load.samples);
-  check(bad.length === 0, `bad answers during the upgrade: ${JSON.stringify(bad.slice(0, 5))}`);
+  check(
+    bad.length === 0,
+    `bad answers during "${DURING[PHASE]}": ${JSON.stringify(bad.slice(0, 5))}`,
+  );
+  check(goneAfter === goneBefore, `library tracks marked gone: ${goneBefore} → ${goneAfter}`);
   log(
-    `upgrade under load: ${load.samples.length} answers ${JSON.stringify(values.answers)}, ` +
+    `${DURING[PHASE]} under load: ${load.samples.length} answers ${JSON.stringify(values.answers)}, ` +
       `${accepted} accepted all stored, slowest ${values.slowest.ms} ms`,
   );
   await db.end();
