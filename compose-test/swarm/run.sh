@@ -145,7 +145,7 @@ rm -rf "$WORK/builder"
 
 step "Postgres's first start, killed at random moments, still comes up whole"
 DOCKER=$STACK_CLI DOCKER_HOST=unix://$WORK/n1/docker.sock \
-  : TRIAL "$HERE/postgres-first-start-check.sh" "$(printf '%s\n' "${BASE_IMAGES[@]}" | grep '^postgres:')"
+  "$HERE/postgres-first-start-check.sh" "$(printf '%s\n' "${BASE_IMAGES[@]}" | grep '^postgres:')"
 
 # --- 3. the Swarm ------------------------------------------------------------------------------
 step "Swarm: node 1 the manager, nodes 2 and 3 join"
