@@ -27,7 +27,6 @@ export DOCKER_CONFIG=$WORK/docker-config
 export DOCKER_HOST=unix://$WORK/builder/docker.sock
 export COMPOSE_PROJECT_NAME=radio-swarm-test
 DOCKER=/usr/bin/docker
-dockerd_pid=
 COMPOSE_CMD=("$DOCKER" compose --project-directory "$ROOT" -f "$ROOT/docker-compose.yml"
   -f "$HERE/docker-compose.test.yml" --env-file "$WORK/env")
 compose() { "${COMPOSE_CMD[@]}" "$@"; }
@@ -38,7 +37,7 @@ n() { DOCKER_HOST=unix://$WORK/n$1/docker.sock "$STACK_CLI" "${@:2}"; }
 manager() { n 1 "$@"; }
 on_lan() { nsenter --net="/run/netns/$NET-n1" "$@"; } # node 1's network: the nodes' addresses
 node_ip() { echo "10.213.0.$1"; }
-elapsed_since() { echo "$(((($(date +%s%3N) - $1)) / 100))" | sed -E 's/([0-9])$/.\1/; s/^\./0./'; }
+elapsed_since() { echo "$((($(date +%s%3N) - $1) / 100))" | sed -E 's/([0-9])$/.\1/; s/^\./0./'; }
 
 stop_engine() { # folder
   local pid
@@ -162,18 +161,29 @@ ready_nodes() { manager node ls --format '{{.Status}}' | grep -c '^Ready$' || tr
 for _ in $(seq 100); do [ "$(ready_nodes)" = 3 ] && break; sleep 0.2; done
 [ "$(ready_nodes)" = 3 ] || die "not every node joined: $(manager node ls)"
 node_of() { for id in "${!NODE_ID[@]}"; do [ "${NODE_ID[$id]}" = "$1" ] && echo "$id"; done; }
+deploy() { # STACK_WAIT_SECONDS, then stack-deploy.sh's arguments
+  COMPOSE_ENV_FILES=$WORK/env DOCKER=$STACK_CLI DOCKER_HOST=unix://$WORK/n1/docker.sock \
+    STACK_OVERRIDES=${OVERRIDES-$SWARM_DIR/stack.test.yml} STACK_RESOLVE_IMAGE=never STACK_WAIT_SECONDS=$1 \
+    "$ROOT/scripts/stack-deploy.sh" "${@:2}"
+}
+refused() { # what the operator must read, then OVERRIDES
+  local said
+  if said=$(OVERRIDES=$2 deploy 0 "$STACK" 2>&1); then die "deployed although: $1"; fi
+  grep -qF "$1" <<<"$said" || die "stack-deploy.sh refused, but did not say \"$1\": $said"
+  [ -z "$(manager service ls -q)" ] || die "a refused deploy made services"
+}
+refused "label exactly one node radio.data=true" "$SWARM_DIR/stack.test.yml"
 manager node update --label-add radio.data=true "$(node_of 1)" >/dev/null
+manager node update --label-add radio.library=true "$(node_of 2)" >/dev/null
+refused "label the radio.data node radio.library=true too" "$SWARM_DIR/stack.test.yml"
 for i in "${NODES[@]}"; do manager node update --label-add radio.library=true "$(node_of "$i")" >/dev/null; done
-echo "ok   3 nodes Ready; node 1 radio.data, every node radio.library (the library is shared)" >&2
+# docker-compose.yml's library volume alone (not the test's shared folder) is local to each node.
+refused "3 nodes are labelled radio.library=true, but the library volume is local to each node" ""
+echo "ok   3 nodes Ready; stack-deploy.sh refused each wrong labelling with what to do; now node 1 radio.data, every node radio.library (the library is shared)" >&2
 
 # --- 4. deploy ---------------------------------------------------------------------------------
 deploy_started=$(date +%s%3N)
 step "scripts/stack-deploy.sh $STACK (waits until converged)"
-deploy() {
-  COMPOSE_ENV_FILES=$WORK/env DOCKER=$STACK_CLI DOCKER_HOST=unix://$WORK/n1/docker.sock \
-    STACK_OVERRIDES=$SWARM_DIR/stack.test.yml STACK_RESOLVE_IMAGE=never STACK_WAIT_SECONDS=${1:-420} \
-    "$ROOT/scripts/stack-deploy.sh" "${@:2}"
-}
 deploy 420 "$STACK" 2>&1 | grep -v '^Ignoring unsupported options' >&2
 [ "${PIPESTATUS[0]}" = 0 ] || die "the stack did not converge"
 echo "ok   converged and healthy $(elapsed_since "$deploy_started") s after the deploy began" >&2
@@ -215,6 +225,13 @@ for i in "${NODES[@]}"; do
   on_lan curl -fsS -o /dev/null --max-time 10 "http://$(node_ip "$i"):8080/" || die "the gateway's port on node $i does not answer"
 done
 echo "ok   the gateway's port 8080 serves the site on every node (10.213.0.1-3)" >&2
+running_tasks() { # shellcheck disable=SC2046 # one argument per service
+  manager service ps -q --filter desired-state=running $(manager service ls -q) | sort
+}
+tasks_before=$(running_tasks)
+deploy 120 "$STACK" >/dev/null 2>&1 || die "deploying the same files again failed"
+[ "$(running_tasks)" = "$tasks_before" ] || die "deploying the same files again replaced tasks"
+echo "ok   deploying the same files again changes nothing (the same configs, no task replaced)" >&2
 
 # --- 6. scale-out ------------------------------------------------------------------------------
 node_socket_of_task() { # task id → the node number that runs it
@@ -307,13 +324,13 @@ for _ in $(seq 300); do
 done
 [ "$(manager node inspect -f '{{.Status.State}}' "$(node_of 2)")" = down ] || die "node 2 is not down 60 s after its engine stopped"
 down_after=$(elapsed_since "$stopped_at")
-moved() { # every replicated service has all its copies running on nodes 1 and 3
-  local s
+moved() { # every HTTP service and the worker has all its copies running, none on node 2
+  local s on
   for s in auth requests playlist uploads worker; do
-    [[ " $(running_on "$s")" != *" 2 "* ]] || return 1
+    on=$(running_on "$s")
+    [[ " $on" != *" 2 "* ]] || return 1
+    [ "$(wc -w <<<"$on")" = "$(manager service inspect -f '{{.Spec.Mode.Replicated.Replicas}}' "${STACK}_$s")" ] || return 1
   done
-  [ -z "$(manager service ls --filter mode=replicated --format '{{.Name}} {{.Replicas}}' |
-    awk '{split($2, r, "/"); if (r[1] != r[2]) print $1}' | grep -v -e _migrate -e _library-init)" ]
 }
 for _ in $(seq 900); do moved && break; sleep 0.2; done
 moved || die "the tasks of node 2 did not move in 180 s: $(manager service ls)"
