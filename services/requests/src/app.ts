@@ -254,6 +254,21 @@ export function buildApp(
             publicOrigin,
           },
           queue,
+          playStarted: (playId) => {
+            const enqueue = async (): Promise<void> => {
+              assertRedisReady(app.redis);
+              await jobs.enqueue('ingest-now-playing', { play: playId });
+            };
+            enqueue().catch((error: unknown) =>
+              app.logLimiter.log(
+                app.log,
+                'warn',
+                'ingest-on-track-start',
+                { error: (error as Error).message },
+                'now playing not read at the track start (the next poll reads it)',
+              ),
+            );
+          },
           listeners: async () => {
             if (icecastUrl === undefined) return 0;
             return icecastListeners(icecastUrl, (error) =>
