@@ -29,8 +29,10 @@ export interface LiveHubOptions {
 /**
  * This copy's side of the live channel: one subscription to LIVE_EVENTS_CHANNEL (on a connection
  * of its own), the recent events for replay, and the open streams, each event formatted once and
- * written to every stream that may see it. After Redis comes back the streams are ended (with a
- * spread retry): they reconnect and resync, since events may have been missed meanwhile.
+ * written to every stream that may see it. After the subscription dropped the streams are ended
+ * (with a spread retry) and the buffer is emptied: events may have been missed meanwhile. A page
+ * that comes back with the id counter's value (nothing was published since) resumes; any older
+ * id resyncs.
  */
 export class LiveHub {
   readonly #options: LiveHubOptions;

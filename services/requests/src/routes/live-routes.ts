@@ -1,7 +1,12 @@
 import { fastifySSE } from '@fastify/sse';
 import { z } from 'zod';
 import type { NowPlayingResponse, PublicDjSettings } from '@radio/contracts';
-import { HttpError, optionalUser, serviceUnavailable, type RoutePlugin } from '@radio/service-kit';
+import {
+  DependencyUnavailableError,
+  HttpError,
+  optionalUser,
+  type RoutePlugin,
+} from '@radio/service-kit';
 import type { LiveClient, LiveHub } from '../live/live-hub.ts';
 import { eventFrame, helloFrame, jitter, parseEventId, retryFrame } from '../live/live-frames.ts';
 
@@ -59,7 +64,8 @@ export function liveRoutes({ hub, state }: LiveRoutesOptions): RoutePlugin {
             'Deze route stuurt alleen live updates (Accept: text/event-stream).',
           );
         }
-        if (!hub.ready) throw serviceUnavailable();
+        // Not subscribed (Redis away, or just back): a 503, the page polls meanwhile.
+        if (!hub.ready) throw new DependencyUnavailableError('redis');
         const user = await optionalUser(request);
         const header = request.headers['last-event-id'];
         const lastId = parseEventId(

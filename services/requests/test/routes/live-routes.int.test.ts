@@ -1,11 +1,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
+  LIVE_EVENT_ID_KEY,
   NOW_PLAYING_KEY,
   renderNowPlaying,
   type NowPlayingSnapshot,
   type PublicDjSettings,
 } from '@radio/contracts';
-import type { ServiceApp } from '@radio/service-kit';
+import { LiveEventPublisher, type ServiceApp } from '@radio/service-kit';
+import { waitFor } from '@radio/testing';
 import { createTestApp, TestClient, type TestApp } from '@radio/service-kit/testing';
 import { buildRequestsApp } from '../build.ts';
 import { SseStream } from '../live/sse-client.ts';
@@ -41,8 +43,11 @@ async function open(url: string, headers: Record<string, string> = {}): Promise<
 }
 
 /** hello, then (resync) the current now playing and settings. */
-async function openResynced(url: string): Promise<{ stream: SseStream; id: string }> {
-  const stream = await open(url);
+async function openResynced(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ stream: SseStream; id: string }> {
+  const stream = await open(url, headers);
   const hello = await stream.nextEvent();
   expect(hello.event).toBe('hello');
   expect(JSON.parse(hello.data ?? '')).toMatchObject({ resync: true });
@@ -176,6 +181,56 @@ describe('GET /api/events', () => {
     expect(JSON.parse(hello.data ?? '')).toMatchObject({ resync: true });
     expect((await stream.nextEvent()).event).toBe('now-playing');
     expect((await stream.nextEvent()).event).toBe('settings');
+  });
+
+  it("routes a listener's own events to that listener's streams only", async () => {
+    const listener = await t.createUser();
+    const cookies = (await t.clientFor(listener)).cookies;
+    const cookie = [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const { stream: own } = await openResynced(urlA, { cookie });
+    const { stream: anonymous } = await openResynced(urlA);
+    const publisher = new LiveEventPublisher(t.app.redis, (error) => {
+      throw error;
+    });
+    const settings = (await t.client().get('/api/dj-settings')).json() as PublicDjSettings;
+    const id = await publisher.publish(
+      'settings',
+      { ...settings, libraryName: 'Alleen voor jou' },
+      listener.id,
+    );
+    const event = await own.nextEvent(1_000);
+    expect(Number(event.id)).toBe(id);
+    expect(settingsOf(event).libraryName).toBe('Alleen voor jou');
+    await expect(anonymous.nextEvent(300)).rejects.toThrow(/no event/);
+  });
+
+  it('ends its streams when its subscription drops; ids from before a lost event resync', async () => {
+    const subscribed = async (): Promise<void> =>
+      waitFor(async () => {
+        const probe = await SseStream.open(urlA);
+        probe.close();
+        return probe.status === 200;
+      }, 'copy A subscribed again');
+
+    // Nothing published meanwhile (the counter says so): the page resumes without a resync.
+    const first = await openResynced(urlA);
+    await t.app.redis.call('CLIENT', 'KILL', 'TYPE', 'pubsub');
+    await first.stream.ended;
+    await subscribed();
+    const resumed = await open(urlA, { 'last-event-id': first.id });
+    expect(JSON.parse((await resumed.nextEvent()).data ?? '')).toMatchObject({ resync: false });
+
+    // An event published while the copy was not subscribed (in the same step as the drop).
+    const second = await openResynced(urlA);
+    await t.app.redis
+      .multi()
+      .call('CLIENT', 'KILL', 'TYPE', 'pubsub')
+      .incr(LIVE_EVENT_ID_KEY)
+      .exec();
+    await second.stream.ended;
+    await subscribed();
+    const lost = await open(urlA, { 'last-event-id': second.id });
+    expect(JSON.parse((await lost.nextEvent()).data ?? '')).toMatchObject({ resync: true });
   });
 
   it('answers 406 JSON without Accept: text/event-stream, and refuses another site (403)', async () => {
