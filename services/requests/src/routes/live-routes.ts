@@ -64,6 +64,10 @@ export function liveRoutes({ hub, state }: LiveRoutesOptions): RoutePlugin {
             'Deze route stuurt alleen live updates (Accept: text/event-stream).',
           );
         }
+        // HEAD (Fastify's twin of the GET): the headers of a stream, never a stream that never ends.
+        if (request.method === 'HEAD') {
+          return reply.type('text/event-stream').header('cache-control', 'no-cache').send('');
+        }
         // Not subscribed (Redis away, or just back): a 503, the page polls meanwhile.
         if (!hub.ready) throw new DependencyUnavailableError('redis');
         const user = await optionalUser(request);

@@ -233,7 +233,7 @@ describe('GET /api/events', () => {
     expect(JSON.parse((await lost.nextEvent()).data ?? '')).toMatchObject({ resync: true });
   });
 
-  it('answers 406 JSON without Accept: text/event-stream, and refuses another site (403)', async () => {
+  it('answers 406 JSON without Accept: text/event-stream, refuses another site (403), and ends a HEAD', async () => {
     const plain = await t.app.inject({ method: 'GET', url: '/api/events' });
     expect(plain.statusCode).toBe(406);
     expect(plain.json()).toMatchObject({ code: 'NOT_ACCEPTABLE', message: expect.any(String) });
@@ -244,6 +244,13 @@ describe('GET /api/events', () => {
     });
     expect(crossSite.statusCode).toBe(403);
     expect(crossSite.json()).toMatchObject({ code: 'CROSS_SITE_REQUEST' });
+    const head = await t.app.inject({
+      method: 'HEAD',
+      url: '/api/events',
+      headers: { accept: 'text/event-stream' },
+    });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toMatch(/^text\/event-stream/);
   });
 
   it('ends its streams at once when the copy shuts down', async () => {
