@@ -63,6 +63,14 @@ class EchoUpstream {
       response.on('close', () => clearInterval(timer));
       return;
     }
+    if (request.url?.startsWith('/api/events')) {
+      // Server-sent events: one every 200 ms until the page goes.
+      response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+      let id = 0;
+      const timer = setInterval(() => response.write(`id: ${++id}\ndata: {}\n\n`), 200);
+      response.on('close', () => clearInterval(timer));
+      return;
+    }
     response.writeHead(200, { 'content-type': 'application/json', 'x-accel-expires': '1' });
     response.end(JSON.stringify({ ...received, count: this.received.length }));
   });
@@ -556,6 +564,70 @@ describe('many listeners', () => {
       for (const socket of listeners) socket.destroy();
     }
   }, 60_000);
+});
+
+describe('live events', () => {
+  /** Opens a stream as EventSource does; resolves with the status and the first body chunk. */
+  function openStream(): Promise<{ socket: net.Socket; head: string }> {
+    return new Promise((resolve, reject) => {
+      const socket = net.connect(gateway.port, '127.0.0.1', () =>
+        socket.write(
+          'GET /api/events HTTP/1.1\r\nHost: localhost\r\nAccept: text/event-stream\r\n' +
+            'Accept-Encoding: gzip\r\n\r\n',
+        ),
+      );
+      let text = '';
+      socket.on('data', (chunk: Buffer) => {
+        text += chunk.toString('latin1');
+        // The head and, for a stream, its first event; an error answer comes whole.
+        if (/\r\n\r\n[\s\S]*(data: |\})/.test(text)) resolve({ socket, head: text });
+      });
+      socket.on('error', reject);
+    });
+  }
+
+  it('passes each event on as it comes, uncompressed, while the stream stays open', async () => {
+    const { socket, head } = await openStream();
+    try {
+      expect(head).toMatch(/^HTTP\/1\.1 200/);
+      expect(head).toMatch(/content-type: text\/event-stream/i);
+      expect(head).not.toMatch(/content-encoding/i);
+      expect(head).toContain('id: 1\ndata: {}');
+      expect(socket.destroyed).toBe(false);
+    } finally {
+      socket.destroy();
+    }
+  });
+
+  it('is switched off without a reload by live-events.off: the pages get a JSON 503 and poll', async () => {
+    const off = path.join(gateway.dir, 'live-events.off');
+    writeFileSync(off, '');
+    try {
+      const refused = await fetch(gateway.url('/api/events'));
+      expect(refused.status).toBe(503);
+      expect(await refused.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    } finally {
+      rmSync(off);
+    }
+    const { socket, head } = await openStream();
+    socket.destroy();
+    expect(head).toMatch(/^HTTP\/1\.1 200/);
+  });
+
+  it('holds at most 64 streams of one address; the next gets a JSON 429', async () => {
+    const open: net.Socket[] = [];
+    try {
+      const streams = await Promise.all(Array.from({ length: 64 }, () => openStream()));
+      open.push(...streams.map((stream) => stream.socket));
+      expect(streams.every((stream) => stream.head.startsWith('HTTP/1.1 200'))).toBe(true);
+      const { socket, head } = await openStream();
+      open.push(socket);
+      expect(head).toMatch(/^HTTP\/1\.1 429/);
+      expect(head).toContain('"code":"TOO_MANY_CONNECTIONS"');
+    } finally {
+      for (const socket of open) socket.destroy();
+    }
+  });
 });
 
 describe('the access log', () => {

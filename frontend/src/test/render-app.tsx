@@ -7,6 +7,8 @@ import { createQueryClient } from '@/lib/query-client';
 // The toasts' chunk (lazy in AppProviders) is in before any test starts: a toast then shows
 // as soon as it is given, however slowly this machine imports modules.
 import '@/components/ui/toaster';
+// Likewise the live stream's code (lazy in AppLayout).
+import '@/app/live-updates';
 
 type RouterState = { location: Location };
 

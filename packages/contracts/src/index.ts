@@ -15,3 +15,5 @@ export * from './admin-playlist.ts';
 export * from './admin-audit.ts';
 export * from './admin-settings.ts';
 export * from './admin-overview.ts';
+export * from './render-now-playing.ts';
+export * from './live-events.ts';

@@ -22,8 +22,11 @@ export interface JobDefinition<Schema extends z.ZodType = z.ZodType> {
   attempts?: number;
   /** Retried at this fixed interval instead (a job that waits for something outside). */
   retryEveryMs?: number;
-  /** The same id is the same job: enqueuing it again while it is kept is a no-op. */
-  jobId?: (data: z.output<Schema>) => string;
+  /**
+   * The same id is the same job: enqueuing it again while it is kept is a no-op (undefined: a
+   * job of its own).
+   */
+  jobId?: (data: z.output<Schema>) => string | undefined;
 }
 
 const defineJob = <Schema extends z.ZodType>(job: JobDefinition<Schema>): JobDefinition<Schema> =>
@@ -33,10 +36,14 @@ const isoDate = z.iso.datetime().transform((value) => new Date(value));
 
 /** Every job of the platform, by name (the one place job names are defined). */
 export const JOBS = {
-  /** Repeating: one poll of the active station source. */
+  /**
+   * Repeating: one poll of the active station source. Also at once when the built-in station
+   * starts a track (`play`: its play id, so a report sent twice polls once).
+   */
   'ingest-now-playing': defineJob({
     queue: 'now-playing',
-    data: z.object({}),
+    data: z.object({ play: z.number().int().nonnegative().optional() }),
+    jobId: ({ play }) => (play === undefined ? undefined : `ingest-now-playing-play-${play}`),
     // The next poll comes soon enough anyway.
     attempts: 1,
   }),

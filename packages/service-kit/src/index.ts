@@ -30,6 +30,7 @@ export { OPENAPI_PATH } from './openapi.ts';
 export {
   accountDeactivated,
   currentUser,
+  optionalUser,
   requireAdmin,
   requireInternalToken,
   requireStationKey,
@@ -50,3 +51,4 @@ export {
 } from './metrics.ts';
 // One prom-client for every process (the worker's own metrics use these).
 export { Counter, Gauge, Histogram, type Registry } from 'prom-client';
+export { LiveEventPublisher } from './live/live-event-publisher.ts';

@@ -30,6 +30,8 @@ export function recordHttpMetrics(app: FastifyInstance, registry: Registry): voi
     registers: [registry],
   });
   app.addHook('onResponse', async (request, reply) => {
+    // An event stream lasts as long as the page is open: not an answer time.
+    if (String(reply.raw.getHeader('content-type') ?? '').startsWith('text/event-stream')) return;
     duration.observe(
       {
         method: request.method,

@@ -1,9 +1,9 @@
+import { renderNowPlaying } from '@radio/contracts';
 import { createService, type ServiceApp } from '@radio/service-kit';
 import { PlayHistoryRepository } from './archive/play-history-repository.ts';
 import { PlaylistArchive } from './archive/playlist-archive.ts';
 import type { PlaylistConfig } from './config.ts';
 import { NowPlayingFeed } from './now-playing/now-playing-feed.ts';
-import { renderNowPlaying } from './now-playing/render-now-playing.ts';
 import { nowPlayingRoutes } from './routes/now-playing-routes.ts';
 import { playHistoryExportRoutes } from './routes/play-history-export-routes.ts';
 import { playlistRoutes } from './routes/playlist-routes.ts';

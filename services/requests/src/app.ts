@@ -1,6 +1,20 @@
 import { JobProducer } from '@radio/contracts/jobs-producer';
-import { DEEZER_DOWNLOADER_KEY, REQUEST_TRACK_READY_CHANNEL } from '@radio/contracts';
-import { assertRedisReady, createService, type ServiceApp } from '@radio/service-kit';
+import {
+  DEEZER_DOWNLOADER_KEY,
+  NOW_PLAYING_KEY,
+  nowPlayingSnapshotSchema,
+  parseStoredJson,
+  renderNowPlaying,
+  REQUEST_TRACK_READY_CHANNEL,
+  type PublicDjSettings,
+} from '@radio/contracts';
+import {
+  assertRedisReady,
+  createService,
+  Gauge,
+  LiveEventPublisher,
+  type ServiceApp,
+} from '@radio/service-kit';
 import { builtInNowPlayingUrl, DeezerApi, stationSourceKey } from '@radio/station';
 import { pathSigningSecret } from '@radio/storage';
 import type { RequestsConfig } from './config.ts';
@@ -29,6 +43,9 @@ import { settingsRoutes } from './routes/settings-routes.ts';
 import { adminSettingsRoutes } from './routes/admin-settings-routes.ts';
 import { AdminSettings } from './settings/admin-settings.ts';
 import { stationRoutes } from './routes/station-routes.ts';
+import { liveRoutes } from './routes/live-routes.ts';
+import { LiveHub } from './live/live-hub.ts';
+import { toPublicSettings } from './settings/public-settings.ts';
 import { SettingsRepository } from './settings/settings-repository.ts';
 import { SettingsSwitches } from './settings/settings-switches.ts';
 import { BuiltInPlaysRepository } from './station/built-in-plays-repository.ts';
@@ -122,13 +139,60 @@ export function buildApp(
 
       options.expose?.({ rules, requests, queue });
 
-      await app.register(settingsRoutes(new SettingsSwitches({ settings, requests })));
+      // Live push: settings events from here, now-playing events from the worker.
+      const liveEvents = new LiveEventPublisher(app.redis, (error) =>
+        app.logLimiter.log(
+          app.log,
+          'warn',
+          'live-events-publish',
+          { error: error.message },
+          'live event not published',
+        ),
+      );
+      const settingsChanged = (after: PublicDjSettings): void =>
+        void liveEvents.publish('settings', after);
+      const liveHub = new LiveHub({ redis: app.redis, log: app.log, logLimiter: app.logLimiter });
+      app.addHook('onReady', () => liveHub.start());
+      // Open streams never end by themselves: end them before the server waits for them.
+      app.addHook('preClose', async () => liveHub.stop());
+      new Gauge({
+        name: 'live_connections',
+        help: 'Open live event streams (GET /api/events) of this copy',
+        registers: [app.metrics],
+        collect() {
+          this.set(liveHub.size);
+        },
+      });
+      await app.register(
+        liveRoutes({
+          hub: liveHub,
+          state: async () => {
+            const [snapshot, row] = await Promise.all([
+              app.redis.get(NOW_PLAYING_KEY),
+              settings.get(),
+            ]);
+            return {
+              nowPlaying: renderNowPlaying(
+                parseStoredJson(nowPlayingSnapshotSchema, snapshot),
+                Date.now(),
+                config.STATION_NAME,
+              ),
+              settings: toPublicSettings(row),
+            };
+          },
+        }),
+      );
+
+      await app.register(
+        settingsRoutes(new SettingsSwitches({ settings, requests, changed: settingsChanged })),
+      );
       await app.register(
         adminSettingsRoutes(
           new AdminSettings({
             settings,
             builtInUrl,
             privateOrigins: config.PRIVATE_SOURCE_ORIGINS,
+            changed: settingsChanged,
           }),
         ),
       );
@@ -190,6 +254,21 @@ export function buildApp(
             publicOrigin,
           },
           queue,
+          playStarted: (playId) => {
+            const enqueue = async (): Promise<void> => {
+              assertRedisReady(app.redis);
+              await jobs.enqueue('ingest-now-playing', { play: playId });
+            };
+            enqueue().catch((error: unknown) =>
+              app.logLimiter.log(
+                app.log,
+                'warn',
+                'ingest-on-track-start',
+                { error: (error as Error).message },
+                'now playing not read at the track start (the next poll reads it)',
+              ),
+            );
+          },
           listeners: async () => {
             if (icecastUrl === undefined) return 0;
             return icecastListeners(icecastUrl, (error) =>

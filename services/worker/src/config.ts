@@ -8,6 +8,8 @@ export const workerEnv = runtimeEnv
   .extend({
     /** Prometheus metrics (GET /metrics); `make up` sets it (lib.sh). */
     METRICS_PORT: port.default(9105),
+    /** The station's name where its source gives none (as the playlist service renders it). */
+    STATION_NAME: z.string().trim().min(1).default('Radio Lokaal'),
     /** How often the active station source is asked what is playing. */
     INGEST_INTERVAL_SECONDS: z.coerce.number().positive().max(300).default(10),
     /** How often the active source's library is indexed (and once at start). */

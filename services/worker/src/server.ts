@@ -23,6 +23,7 @@ const worker = startWorker({
   log,
   createSource: createAzuraCastSource,
   ingestIntervalMs: config.INGEST_INTERVAL_SECONDS * 1000,
+  stationName: config.STATION_NAME,
   libraryScanIntervalMs: config.LIBRARY_SCAN_MINUTES * 60_000,
   heartbeatFile: config.WORKER_HEARTBEAT_FILE,
   acquisition: {

@@ -39,6 +39,8 @@ export interface WorkerDeps {
   log: Logger;
   createSource: SourceFactory;
   ingestIntervalMs: number;
+  /** STATION_NAME: shown when the source names no station. */
+  stationName?: string;
   /** LIBRARY_SCAN_MINUTES; default 15 minutes. */
   libraryScanIntervalMs?: number;
   /** Rewritten while the event loop runs (WORKER_HEARTBEAT_FILE). */

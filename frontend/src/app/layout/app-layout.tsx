@@ -1,4 +1,4 @@
-import { Suspense, useRef } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { Outlet } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner';
 import { PlayerProvider } from '@/features/player/components/player-provider';
@@ -6,6 +6,11 @@ import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import { useRouteFocus } from './use-route-focus';
 import { useScrollRestoration } from './use-scroll-restoration';
+
+// The stream's code loads after the first paint: until it is open, the polls keep the data current.
+const LiveUpdates = lazy(async () => ({
+  default: (await import('@/app/live-updates')).LiveUpdates,
+}));
 
 function PageLoading() {
   return (
@@ -26,6 +31,9 @@ export function AppLayout() {
   return (
     // The player lives here, above the pages, so the stream keeps playing between them.
     <PlayerProvider>
+      <Suspense fallback={null}>
+        <LiveUpdates />
+      </Suspense>
       <div className="flex min-h-dvh flex-col">
         <a
           href="#inhoud"

@@ -62,6 +62,19 @@ export const requireUser: Guard = async function (request, reply) {
   request.user = user;
 };
 
+/**
+ * The session's user as `requireUser` finds it, or null (anonymous, unknown, deactivated)
+ * instead of a refusal; never ends a session. For public routes that add something per user.
+ */
+export async function optionalUser(request: FastifyRequest): Promise<SessionUser | null> {
+  const userId = request.session.get('userId');
+  if (userId === undefined) return null;
+  const user =
+    userLoadedWithSession(request.session, userId) ??
+    (await findSessionUser(request.server.db, userId));
+  return user?.isActive ? user : null;
+}
+
 export const requireAdmin: Guard = async function (request, reply) {
   await requireUser.call(this, request, reply);
   if (request.user?.role !== 'admin') {

@@ -74,6 +74,11 @@ export interface StationRoutesOptions {
   queue: AutomationQueue;
   /** Listeners of the stream now. */
   listeners: () => Promise<number>;
+  /**
+   * A play started: now playing is read again at once (the worker's ingest, so pages get the
+   * song in about a second, not at the next poll). Must not throw.
+   */
+  playStarted?: (playId: number) => void;
 }
 
 export function stationRoutes({
@@ -82,6 +87,7 @@ export function stationRoutes({
   station,
   queue,
   listeners,
+  playStarted = () => undefined,
 }: StationRoutesOptions): RoutePlugin {
   return async (app) => {
     const access = 'station' as const;
@@ -188,6 +194,7 @@ export function stationRoutes({
           ? await queue.started(startedUri, new Date(startedAtMs))
           : null;
         request.log.info({ play, playedRequest, uri: startedUri }, 'station: track started');
+        if (play) playStarted(play.id);
         return play;
       },
     );

@@ -6,12 +6,14 @@ import {
   type SourceTestResult,
   type StationSourceName,
   type UpdateAdminSettingsResponse,
+  type PublicDjSettings,
 } from '@radio/contracts';
 import type { DjSettingsRow } from '@radio/db';
 import { HttpError } from '@radio/service-kit';
 import { stationSourceKey } from '@radio/station';
 import type { SettingsFormChanges, SettingsRepository } from './settings-repository.ts';
 import { testStationSource } from './source-test.ts';
+import { toPublicSettings } from './public-settings.ts';
 
 export interface AdminSettingsOptions {
   settings: Pick<SettingsRepository, 'get' | 'update' | 'useBuiltInStationAsNonstop'>;
@@ -20,6 +22,8 @@ export interface AdminSettingsOptions {
   /** Internal origins an admin may enter besides the built-in station and a stored source. */
   privateOrigins?: readonly string[];
   testSource?: typeof testStationSource;
+  /** The public settings after a save that changed them (the live `settings` event). */
+  changed?: (after: PublicDjSettings) => void;
 }
 
 const hasText = (value: string | null): boolean => Boolean(value?.trim());
@@ -68,8 +72,10 @@ export class AdminSettings {
   readonly #builtInUrl: string | null;
   readonly #privateOrigins: readonly string[];
   readonly #testSource: typeof testStationSource;
+  readonly #changed: NonNullable<AdminSettingsOptions['changed']>;
 
   constructor(options: AdminSettingsOptions) {
+    this.#changed = options.changed ?? (() => undefined);
     this.#settings = options.settings;
     this.#builtInUrl = options.builtInUrl;
     this.#privateOrigins = options.privateOrigins ?? [];
@@ -118,6 +124,10 @@ export class AdminSettings {
     if (this.#builtInUrl !== null && !hasText(saved.nonstopUrl)) {
       await this.#settings.useBuiltInStationAsNonstop(this.#builtInUrl);
       after = await this.#settings.get();
+    }
+    const publicAfter = toPublicSettings(after);
+    if (JSON.stringify(toPublicSettings(before)) !== JSON.stringify(publicAfter)) {
+      this.#changed(publicAfter);
     }
     return { response: { settings: this.view(after), sourceTests }, before, after };
   }

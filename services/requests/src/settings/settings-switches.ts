@@ -19,6 +19,8 @@ export interface SettingsSwitchesOptions {
     'get' | 'setRegistrationEnabled' | 'setRequestsEnabled' | 'setBroadcastingMode'
   >;
   requests: Pick<RequestService, 'broadcastingModeChanged'>;
+  /** The public settings after a switch (the live `settings` event); must not throw. */
+  changed?: (after: PublicDjSettings) => void;
 }
 
 /**
@@ -28,10 +30,12 @@ export interface SettingsSwitchesOptions {
 export class SettingsSwitches {
   readonly #settings: SettingsSwitchesOptions['settings'];
   readonly #requests: SettingsSwitchesOptions['requests'];
+  readonly #changed: NonNullable<SettingsSwitchesOptions['changed']>;
 
   constructor(options: SettingsSwitchesOptions) {
     this.#settings = options.settings;
     this.#requests = options.requests;
+    this.#changed = options.changed ?? (() => undefined);
   }
 
   async publicSettings(): Promise<PublicDjSettings> {
@@ -81,6 +85,7 @@ export class SettingsSwitches {
     const before = await this.#settings.get();
     const after = await change();
     await record({ action, target: 'Instellingen', before, after, fields: [field] });
+    this.#changed(toPublicSettings(after));
     return after;
   }
 }

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JobProducer } from '@radio/contracts/jobs-producer';
 import { createTestApp, type TestApp } from '@radio/service-kit/testing';
 import {
   builtInNowPlayingUrl,
@@ -13,6 +14,7 @@ import {
 } from '@radio/station';
 import { SettingsRepository } from '../../src/settings/settings-repository.ts';
 import { BuiltInPlaysRepository } from '../../src/station/built-in-plays-repository.ts';
+import { waitFor } from '@radio/testing';
 import { makeMp3 as makeAudio } from '../audio.ts';
 import { buildRequestsApp } from '../build.ts';
 
@@ -199,6 +201,30 @@ describe('track started → now playing', () => {
     expect(history.map((play) => play.sourceId)).toEqual([String(first.json().id)]);
     const nowPlaying = await source.nowPlaying();
     expect(nowPlaying.current?.elapsed).toBeGreaterThanOrEqual(40);
+  });
+
+  it('has the worker read now playing at once when a play starts, once per play', async () => {
+    const report = { title: 'Meteen', duration: 60, playId: '1763900000000-77' };
+    const first = await station('POST', builtInStationPaths.trackStarted, report);
+    await station('POST', builtInStationPaths.trackStarted, report);
+    const playId: number = first.json().id;
+    const jobs = new JobProducer({ url: t.env.REDIS_URL }, () => {});
+    try {
+      const queue = jobs.queue('now-playing');
+      await waitFor(
+        async () => (await queue.getJob(`ingest-now-playing-play-${playId}`)) !== undefined,
+        'the ingest job',
+      );
+      const job = await queue.getJob(`ingest-now-playing-play-${playId}`);
+      expect(job?.name).toBe('ingest-now-playing');
+      expect(job?.data).toEqual({ play: playId });
+      const ofThisPlay = (await queue.getJobs(['waiting', 'active', 'completed'])).filter(
+        (each) => (each.data as { play?: number }).play === playId,
+      );
+      expect(ofThisPlay).toHaveLength(1);
+    } finally {
+      await jobs.close();
+    }
   });
 
   it('keeps the plays when Redis loses its data', async () => {

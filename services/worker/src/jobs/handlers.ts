@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { LIBRARY_SEARCH_CACHE_KEY, REQUEST_TRACK_READY_CHANNEL } from '@radio/contracts';
 import { jobDefinition, type JobData, type JobInput, type JobName } from '@radio/contracts/jobs';
 import { DjSettingsReader, type Db } from '@radio/db';
+import { LiveEventPublisher, LogLimiter } from '@radio/service-kit';
 import type { ObjectStorage } from '@radio/storage';
 import {
   acquireDeezerTrack,
@@ -26,6 +27,8 @@ import { VoiceMessagesRepository } from '../voice-messages/voice-messages-reposi
 import type { SourceFactory } from '../station/active-source.ts';
 
 const BACKFILL_TIMEOUT_MS = 30_000;
+/** STATION_NAME's default (as in the playlist and requests services). */
+const DEFAULT_STATION_NAME = 'Radio Lokaal';
 /** Per call of the source: a page of 500 files (AzuraCast) or the built-in station's listing. */
 const LIBRARY_SCAN_TIMEOUT_MS = 60_000;
 
@@ -37,6 +40,8 @@ export interface JobDeps {
   log: Logger;
   createSource: SourceFactory;
   ingestIntervalMs: number;
+  /** Shown when the source names no station (the live now-playing event); default Radio Lokaal. */
+  stationName?: string;
   enqueue: Enqueue;
   now?: () => Date;
   /** Deezer track acquisition; unset: no downloader (every such job fails with that reason). */
@@ -58,12 +63,25 @@ export function jobHandlers(deps: JobDeps): JobHandlers {
   const sessions = new SessionsRepository(db);
   const settings = new DjSettingsReader(db);
   const history = new PlayHistoryRepository(db);
-  const store = new NowPlayingStore(deps.redis);
+  const now = deps.now ?? (() => new Date());
+  const liveLog = new LogLimiter();
+  const store = new NowPlayingStore(deps.redis, {
+    publisher: new LiveEventPublisher(deps.redis, (error) =>
+      liveLog.log(
+        log,
+        'warn',
+        'live-events-publish',
+        { error: error.message },
+        'live event not published',
+      ),
+    ),
+    stationName: deps.stationName ?? DEFAULT_STATION_NAME,
+    now: () => now().getTime(),
+  });
   const libraryTracks = new LibraryTracksRepository(db);
   const acquisitions = new AcquisitionRepository(db);
   const voiceMessages = new VoiceMessagesRepository(db);
   const auditLog = new AdminAuditLogRepository(db);
-  const now = deps.now ?? (() => new Date());
   const libraryChanged = async (): Promise<void> => {
     await deps.redis.del(LIBRARY_SEARCH_CACHE_KEY);
   };

@@ -79,7 +79,7 @@ async function recordAnswer(
 ): Promise<void> {
   await deps.history.record(source.key, visiblePlaysOf(answer));
   const previous = await deps.store.snapshot();
-  await deps.store.saveSnapshot(snapshotOf(answer, now, deps.intervalMs));
+  await deps.store.saveSnapshot(snapshotOf(answer, now, deps.intervalMs), previous);
   const gap = backfillWindowAfter(previous?.observedAt ?? null, now);
   if (gap && source.settings.apiKey) await deps.requestBackfill(gap);
 }
@@ -115,5 +115,7 @@ async function recordFailure(
 
 async function markStale({ store }: IngestDeps): Promise<void> {
   const snapshot = await store.snapshot();
-  if (snapshot && !snapshot.isStale) await store.saveSnapshot({ ...snapshot, isStale: true });
+  if (snapshot && !snapshot.isStale) {
+    await store.saveSnapshot({ ...snapshot, isStale: true }, snapshot);
+  }
 }

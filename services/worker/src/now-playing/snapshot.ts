@@ -42,3 +42,29 @@ export function visiblePlaysOf(answer: NowPlaying): PlayedSong[] {
   const plays = answer.current ? [answer.current, ...answer.recent] : answer.recent;
   return plays.filter((play) => play.isVisible);
 }
+
+/**
+ * What a listener's page shows of a snapshot: the station, the live and stale flags, the song
+ * and when it started, the recent songs (not the age, listeners or the next song).
+ */
+function visiblePart(snapshot: NowPlayingSnapshot): unknown[] {
+  const song = ({ artist, title, album }: Song): unknown[] => [artist, title, album];
+  const { current } = snapshot;
+  return [
+    snapshot.stationName,
+    snapshot.isLive,
+    snapshot.isStale,
+    current && [current.playedAt, current.duration, song(current.song)],
+    snapshot.history.map((play) => [play.playedAt, song(play.song)]),
+  ];
+}
+
+/** True when listeners would see `after` differently from `before` (null: nothing before). */
+export function visiblyChanged(
+  before: NowPlayingSnapshot | null,
+  after: NowPlayingSnapshot,
+): boolean {
+  return (
+    before === null || JSON.stringify(visiblePart(before)) !== JSON.stringify(visiblePart(after))
+  );
+}

@@ -1,6 +1,9 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import {
+  LIVE_EVENTS_CHANNEL,
+  liveEventSchema,
+  renderNowPlaying,
   NOW_PLAYING_CHANNEL,
   NOW_PLAYING_KEY,
   nowPlayingSnapshotSchema,
@@ -168,6 +171,46 @@ describe('now-playing ingestion', () => {
       ]);
       await waitFor(async () => published.length === 4, 'four publications');
       expect(JSON.parse(published.at(-1) ?? '')).toEqual(stored);
+    } finally {
+      subscriber.disconnect();
+    }
+  });
+
+  it('publishes a live now-playing event only when what listeners see changes', async () => {
+    await useFakeStation();
+    const subscriber = new Redis(redisServer.url);
+    const events: unknown[] = [];
+    subscriber.on('message', (_channel: string, message: string) =>
+      events.push(JSON.parse(message)),
+    );
+    await subscriber.subscribe(LIVE_EVENTS_CHANNEL);
+    try {
+      const handlers = startHandlers();
+      await poll(handlers);
+      await poll(handlers);
+      await poll(handlers);
+      await waitFor(async () => events.length === 1, 'the first live event');
+      const first = liveEventSchema.parse(events[0]);
+      if (first.type !== 'now-playing') throw new Error(`a ${first.type} event`);
+      const stored = await snapshot();
+      expect(first).toEqual({
+        id: 1,
+        type: 'now-playing',
+        user: null,
+        data: renderNowPlaying(stored, first.data.generated_at * 1000, 'Radio Lokaal'),
+      });
+      expect(first.data.now_playing?.song.title).toBe('Zoutelande');
+      expect(first.data.is_stale).toBe(false);
+
+      // The source fails: the first failure changes nothing visible, the second marks it stale.
+      station.respond(fakeStationPaths.nowplaying, azuraCastError(500, 'Database kapot'));
+      await poll(handlers);
+      await poll(handlers);
+      await waitFor(async () => events.length === 2, 'the stale event');
+      const stale = liveEventSchema.parse(events[1]);
+      expect(stale).toMatchObject({ id: 2, type: 'now-playing', data: { is_stale: true } });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(events).toHaveLength(2);
     } finally {
       subscriber.disconnect();
     }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { NowPlaying, PlayedSong } from '@radio/station';
-import { snapshotOf, visiblePlaysOf } from '../../src/now-playing/snapshot.ts';
+import { snapshotOf, visiblePlaysOf, visiblyChanged } from '../../src/now-playing/snapshot.ts';
 
 const play = (id: number, isVisible = true): PlayedSong => ({
   sourceId: String(id),
@@ -70,5 +70,43 @@ describe('visiblePlaysOf', () => {
       '94',
       '93',
     ]);
+  });
+});
+
+describe('visiblyChanged', () => {
+  const before = snapshotOf(answer, new Date(120_500), 10_000);
+
+  it('is false for a poll that only aged the same song (elapsed, observedAt, listeners)', () => {
+    const later = snapshotOf(
+      {
+        ...answer,
+        current: { ...play(100), elapsed: 30, remaining: 170 },
+        listeners: { current: 3, unique: 2 },
+      },
+      new Date(130_500),
+      10_000,
+    );
+    expect(visiblyChanged(before, later)).toBe(false);
+    expect(
+      visiblyChanged(before, { ...before, playingNext: { artist: 'a', title: 't', duration: 1 } }),
+    ).toBe(false);
+  });
+
+  it('is true for another song, start, history, live or stale flag, or station name', () => {
+    const changes = [
+      snapshotOf(
+        { ...answer, current: { ...play(101), elapsed: 0, remaining: 200 } },
+        new Date(130_500),
+        10_000,
+      ),
+      { ...before, current: before.current && { ...before.current, playedAt: 101 } },
+      { ...before, history: before.history.slice(1) },
+      { ...before, isLive: true },
+      { ...before, isStale: true },
+      { ...before, stationName: 'Radio Anders' },
+      { ...before, current: null },
+    ];
+    for (const after of changes) expect(visiblyChanged(before, after)).toBe(true);
+    expect(visiblyChanged(null, before)).toBe(true);
   });
 });

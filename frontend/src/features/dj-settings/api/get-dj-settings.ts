@@ -19,7 +19,7 @@ export const DJ_SETTINGS_DEFAULTS: DjSettings = {
 };
 
 // Older servers may leave fields out or spell requestsEnabled as requestEnabled.
-type DjSettingsResponse = Partial<
+export type DjSettingsResponse = Partial<
   Pick<
     PublicDjSettings,
     'requestsEnabled' | 'requestEnabled' | 'registrationEnabled' | 'broadcastingMode' | 'isLive'
@@ -28,8 +28,8 @@ type DjSettingsResponse = Partial<
 
 export const djSettingsQueryKey = ['dj-settings'] as const;
 
-export async function fetchDjSettings(): Promise<DjSettings> {
-  const body = await apiJson<DjSettingsResponse>('GET', '/api/dj-settings');
+/** The settings from an answer of GET /api/dj-settings (also pushed as the live `settings` event). */
+export function toDjSettings(body: DjSettingsResponse): DjSettings {
   const broadcastingMode = body.broadcastingMode ?? DJ_SETTINGS_DEFAULTS.broadcastingMode;
   return {
     requestsEnabled:
@@ -38,6 +38,10 @@ export async function fetchDjSettings(): Promise<DjSettings> {
     broadcastingMode,
     isLive: body.isLive ?? broadcastingMode === 'live',
   };
+}
+
+export async function fetchDjSettings(): Promise<DjSettings> {
+  return toDjSettings(await apiJson<DjSettingsResponse>('GET', '/api/dj-settings'));
 }
 
 export const djSettingsQueryOptions = queryOptions({

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { NowPlayingResponse } from '@radio/contracts';
 import { apiJson } from '@/lib/api-client';
+import { useLiveStatus } from '@/lib/live-status';
 
 /** Spec section 9: now playing is polled every 30 seconds (and fetched on load). */
 const NOW_PLAYING_POLL_MS = 30_000;
@@ -22,7 +23,16 @@ export const nowPlayingQueryOptions = queryOptions({
   retry: false,
 });
 
-/** What the station plays now and played before; polled while a component shows it. */
+/**
+ * What the station plays now and played before; polled while a component shows it, except while
+ * the live stream is open: it then pushes each change into the cache (app/live-updates.tsx), so
+ * the cached answer is current and the poll waits until the stream is down again.
+ */
 export function useNowPlaying() {
-  return useQuery(nowPlayingQueryOptions);
+  const isPushed = useLiveStatus() === 'open';
+  return useQuery({
+    ...nowPlayingQueryOptions,
+    refetchInterval: isPushed ? false : NOW_PLAYING_POLL_MS,
+    staleTime: isPushed ? Infinity : NOW_PLAYING_POLL_MS,
+  });
 }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { NowPlayingSnapshot } from '@radio/contracts';
-import { renderNowPlaying } from '../../src/now-playing/render-now-playing.ts';
+import { renderNowPlaying, type NowPlayingSnapshot } from '../src/index.ts';
 
 const observedAt = Date.parse('2026-11-21T14:00:00Z');
 const song = { artist: 'Doe Maar', title: 'Is dit alles', album: null };

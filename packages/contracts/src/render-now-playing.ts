@@ -1,6 +1,9 @@
-import { staleAfterOf, type NowPlayingResponse, type NowPlayingSnapshot } from '@radio/contracts';
+import { staleAfterOf, type NowPlayingResponse, type NowPlayingSnapshot } from './now-playing.ts';
 
-/** The listeners' view of a snapshot at `nowMs`, in whole seconds. */
+/**
+ * The listeners' view of a snapshot at `nowMs`, in whole seconds: the body of GET /api/now-playing
+ * (playlist) and of the live `now-playing` event (worker, requests), rendered one way.
+ */
 export function renderNowPlaying(
   snapshot: NowPlayingSnapshot | null,
   nowMs: number,
