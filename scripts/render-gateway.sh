@@ -41,6 +41,7 @@ if [ -z "${GATEWAY_MAX_FILES:-}" ]; then
   if [ "$hard" = unlimited ] || [ "$hard" -gt 65536 ]; then hard=65536; fi
   GATEWAY_MAX_FILES=$hard
 fi
+: "${GATEWAY_EVENTS_PER_ADDRESS:=64}"
 # GATEWAY_TRUSTED_PROXIES (empty: no proxy in front) becomes GATEWAY_REAL_IP, the realip
 # directives; the same file the compose gateway's entrypoint sources.
 # shellcheck source=gateway/real-ip.envsh

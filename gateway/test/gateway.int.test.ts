@@ -180,6 +180,7 @@ class Gateway {
       GATEWAY_PUBLIC_ORIGIN: 'http://localhost:8080,http://127.0.0.1:8080',
       GATEWAY_TRUSTED_PROXIES: '',
       GATEWAY_MAX_FILES: execFileSync('sh', ['-c', 'ulimit -Hn'], { encoding: 'utf8' }).trim(),
+      GATEWAY_EVENTS_PER_ADDRESS: '64',
       ...this.env,
     };
     const config = execFileSync(
