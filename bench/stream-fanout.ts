@@ -5,13 +5,10 @@
  * (a 128 kbps stream is 16,000 B/s) while a separate process times API calls beside them.
  * One JSON line per step on stdout.
  *   node bench/stream-fanout.ts <gateway base URL> <steps, e.g. 500,1000> <hold s> <API path>...
- *   node bench/stream-fanout.ts probe <gateway base URL> <seconds> <API path>...   (the timer)
  */
-import { spawn } from 'node:child_process';
-import http from 'node:http';
 import net from 'node:net';
 import { loadavg } from 'node:os';
-import { fileURLToPath } from 'node:url';
+import { runProbe } from './api-probe.ts';
 import { percentile } from './stats.ts';
 
 const STREAM_BYTES_PER_SECOND = 16_000;
@@ -19,58 +16,8 @@ const STREAM_BYTES_PER_SECOND = 16_000;
 const PACE = 0.95;
 const SETTLE_MS = 4_000;
 const ANSWER_TIMEOUT_MS = 30_000;
-const PROBE_INTERVAL_MS = 50;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** One GET over a kept-alive connection: milliseconds, or an error. */
-function timedGet(agent: http.Agent, url: URL): Promise<{ ms: number; ok: boolean }> {
-  const started = process.hrtime.bigint();
-  return new Promise((resolve) => {
-    const request = http.get(url, { agent }, (response) => {
-      response.resume();
-      response.on('end', () =>
-        resolve({
-          ms: Number(process.hrtime.bigint() - started) / 1e6,
-          ok: response.statusCode === 200,
-        }),
-      );
-    });
-    request.setTimeout(5_000, () => request.destroy());
-    request.on('error', () =>
-      resolve({ ms: Number(process.hrtime.bigint() - started) / 1e6, ok: false }),
-    );
-  });
-}
-
-async function probe(base: string, seconds: number, paths: string[]): Promise<void> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  const results = await Promise.all(
-    paths.map(async (path) => {
-      const url = new URL(path, base);
-      const times: number[] = [];
-      let errors = 0;
-      const end = Date.now() + seconds * 1000;
-      while (Date.now() < end) {
-        const { ms, ok } = await timedGet(agent, url);
-        times.push(ms);
-        if (!ok) errors++;
-        await sleep(PROBE_INTERVAL_MS);
-      }
-      times.sort((a, b) => a - b);
-      return {
-        path,
-        requests: times.length,
-        errors,
-        p50: percentile(times, 50),
-        p99: percentile(times, 99),
-        max: times.at(-1) ?? Number.NaN,
-      };
-    }),
-  );
-  agent.destroy();
-  process.stdout.write(`${JSON.stringify(results)}\n`);
-}
 
 interface Listener {
   socket: net.Socket;
@@ -98,23 +45,6 @@ function listen(base: URL): Listener {
     listener.closed = true;
   });
   return listener;
-}
-
-function runProbe(base: string, seconds: number, paths: string[]): Promise<unknown> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [fileURLToPath(import.meta.url), 'probe', base, String(seconds), ...paths],
-      {
-        stdio: ['ignore', 'pipe', 'inherit'],
-      },
-    );
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.on('exit', (code) =>
-      code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`probe exited with ${code}`)),
-    );
-  });
 }
 
 async function fanOut(
@@ -165,11 +95,5 @@ async function fanOut(
   }
 }
 
-const [mode = '', ...rest] = process.argv.slice(2);
-if (mode === 'probe') {
-  const [base = '', seconds = '10', ...paths] = rest;
-  await probe(base, Number(seconds), paths);
-} else {
-  const [steps = '', hold = '15', ...paths] = rest;
-  await fanOut(mode, steps.split(',').map(Number), Number(hold), paths);
-}
+const [base = '', steps = '', hold = '15', ...paths] = process.argv.slice(2);
+await fanOut(base, steps.split(',').map(Number), Number(hold), paths);

@@ -3,7 +3,8 @@
  * bench/results/<date>.md. Machine facts come in BENCH_MACHINE_JSON, the stream fan-out's lines
  * (bench/stream-fanout.ts) in the file BENCH_FANOUT_FILE, Lighthouse's JSON reports in the folder
  * BENCH_LIGHTHOUSE_DIR (page-<name>.json), the search and submit phases (bench/requests-bench.ts) in
- * the file BENCH_REQUESTS_FILE, the track uploads (bench/uploads-bench.ts) in BENCH_UPLOADS_FILE.
+ * the file BENCH_REQUESTS_FILE, the track uploads (bench/uploads-bench.ts) in BENCH_UPLOADS_FILE,
+ * the live event fan-out (bench/live-fanout.ts) in BENCH_LIVE_FILE.
  * BENCH_PARTS names the parts that ran; when it is not all of them the report is only printed.
  *   node bench/write-report.ts <results.jsonl>
  */
@@ -62,6 +63,28 @@ interface FanOutStep {
   api: { path: string; requests: number; errors: number; p50: number; p99: number; max: number }[];
 }
 
+type ProbeResult = FanOutStep['api'][number];
+
+/** The line of bench/live-fanout.ts. */
+interface LiveLine {
+  pages: number;
+  opened: number;
+  dropped: number;
+  openSeconds: number;
+  events: number;
+  missed: number;
+  arrivalP50: number;
+  arrivalP99: number;
+  lastMedian: number;
+  lastWorst: number;
+  requestsRssKbPerStream: number;
+  gatewayRssKbPerStream: number;
+  requestsRssMb: number;
+  load: number;
+  apiAlone: ProbeResult[];
+  apiBeside: ProbeResult[];
+}
+
 /** The parts of a Lighthouse JSON report this one reads. */
 interface LighthouseReport {
   finalDisplayedUrl?: string;
@@ -82,12 +105,16 @@ const NOW_PLAYING_GOAL = 0.8;
 const LISTENERS_GOAL = 3000;
 const API_BESIDE_STREAM_P99_GOAL_MS = 50;
 const INITIAL_JS_GOAL_KB = 120;
+const LIVE_PAGES_GOAL = 3000;
+const LIVE_LAST_PAGE_GOAL_MS = 1000;
+/** "Unchanged" beside the event streams: a p99 at most this much above the one without them. */
+const LIVE_API_P99_SLACK_MS = 5;
 const LIGHTHOUSE_GOAL = 95;
 const CLS_GOAL = 0.05;
 const ARCHIVE_P99_GOAL_MS = 20;
 const ARCHIVE_CALLS = ['available-dates', 'available-hours', 'playlist-hour', 'playlist-all'];
 
-const ALL_PARTS = 'load,archive,requests,uploads,fanout,frontend';
+const ALL_PARTS = 'load,archive,requests,uploads,fanout,live,frontend';
 const parts = process.env.BENCH_PARTS ?? ALL_PARTS;
 const partial = parts !== ALL_PARTS;
 const NOT_RUN = '\nNot measured (not in BENCH_PARTS).\n';
@@ -315,6 +342,50 @@ ${fanOutRows.join('\n')}
 Goal: ${count(LISTENERS_GOAL)} listeners, none behind, API p99 under ${API_BESIDE_STREAM_P99_GOAL_MS} ms beside them: ${mark(reached >= LISTENERS_GOAL)} (every goal met up to ${count(reached)} listeners).
 `;
 
+const live = jsonLines<LiveLine>(process.env.BENCH_LIVE_FILE)[0];
+const liveApiRows = (live?.apiAlone ?? []).map((alone, i) => {
+  const beside = live?.apiBeside[i];
+  const ok =
+    beside !== undefined && beside.errors === 0 && beside.p99 <= alone.p99 + LIVE_API_P99_SLACK_MS;
+  return `| \`${alone.path}\` | ${alone.p50.toFixed(1)} / ${alone.p99.toFixed(1)} (${alone.errors}) | ${beside ? `${beside.p50.toFixed(1)} / ${beside.p99.toFixed(1)} (${beside.errors})` : '–'} | ${mark(ok)} |`;
+});
+const liveApiOk =
+  live !== undefined &&
+  live.apiAlone.every((alone, i) => {
+    const beside = live.apiBeside[i];
+    return (
+      beside !== undefined && beside.errors === 0 && beside.p99 <= alone.p99 + LIVE_API_P99_SLACK_MS
+    );
+  });
+const liveSection =
+  live === undefined
+    ? NOT_RUN
+    : `
+${count(live.pages)} pages hold \`GET /api/events\` through the gateway on loopback (raw sockets in one
+Node process, opened 50 at a time; ${count(live.opened)} answered 200 in ${live.openSeconds.toFixed(1)} s, ${live.dropped} dropped). A
+now-playing event is published ${live.events} times, 1 s apart, as the worker publishes it (an id from Redis, then
+the pub/sub channel the requests service fans out to its streams), and each page notes when the
+event's \`id:\` line reached it.
+
+| | |
+| --- | ---: |
+| time from publish to a page, p50 / p99 ms | ${live.arrivalP50.toFixed(1)} / ${live.arrivalP99.toFixed(1)} |
+| time until the **last** page had it, median / worst of ${live.events} ms | **${live.lastMedian.toFixed(1)}** / ${live.lastWorst.toFixed(1)} |
+| events a page never got (of ${count(live.events * live.opened)}) | ${live.missed} |
+| requests service memory per stream (RSS growth / streams) | ${live.requestsRssKbPerStream.toFixed(1)} kB (RSS ${live.requestsRssMb.toFixed(0)} MB with them) |
+| gateway memory per stream (its workers' RSS growth / streams) | ${live.gatewayRssKbPerStream.toFixed(1)} kB |
+| load (1 min) | ${live.load.toFixed(1)} |
+
+Now playing and the archive through the gateway, a call every 50 ms each, p50 / p99 ms (errors),
+without the streams and beside them (after the events), in the same run:
+
+| call | without the streams | beside ${count(live.opened)} streams | p99 unchanged (at most +${LIVE_API_P99_SLACK_MS} ms) |
+| --- | ---: | ---: | :---: |
+${liveApiRows.join('\n')}
+
+Goals: ${count(LIVE_PAGES_GOAL)} pages, every event at the last of them within ${LIVE_LAST_PAGE_GOAL_MS} ms: ${mark(live.opened >= LIVE_PAGES_GOAL && live.missed === 0 && live.lastWorst < LIVE_LAST_PAGE_GOAL_MS)}; now playing and archive p99 unchanged beside them: ${mark(liveApiOk)}.
+`;
+
 const lighthouseDir = process.env.BENCH_LIGHTHOUSE_DIR;
 const lighthouse =
   lighthouseDir && existsSync(lighthouseDir)
@@ -423,6 +494,8 @@ ${requestsSection}
 ${uploadsSection}
 ## Stream fan-out: listeners through the gateway, the API beside them
 ${fanOutSection}
+## Live events: pages holding the event stream
+${liveSection}
 ## The frontend: initial JavaScript and Lighthouse
 ${frontendSection}`;
 

@@ -13,6 +13,10 @@
 #     each checked for real-time pace while now playing and the archive are timed beside them;
 #   - the built SPA through the same gateway: Lighthouse (mobile, performance) on /, /playlist
 #     and /auth in Debian's Chromium, and the JavaScript / loads before interaction (gzip);
+#   - live events: BENCH_LIVE_PAGES (3,000) pages holding /api/events through the gateway, a
+#     now-playing event published as the worker does, ten times: the time until the last page
+#     had it, the memory per stream, now playing and the archive timed with and without them
+#     (bench/live-fanout.ts);
 #   - track uploads: a 50 MB WAV to POST /api/cloud-upload through the gateway, 1 and 5 at once,
 #     against writing the same bytes to the same disk, and the uploads service's RSS meanwhile
 #     (bench/uploads-bench.ts).
@@ -23,10 +27,11 @@
 #                          median: one 8 s run on a shared 2-core machine is noisy)
 #   BENCH_LISTENERS=500,1000,2000,3000   the fan-out's steps (listeners at once)
 #   BENCH_HOLD=10          seconds each fan-out step is measured
+#   BENCH_LIVE_PAGES=3000  pages holding the live event stream at once
 #   BENCH_UPLOAD_REPEATS=5 uploads one at a time; BENCH_UPLOAD_ROUNDS=3 rounds of 5 at once
 #   BENCH_KEEP=1           keep the temporary folder (logs, raw results) for a look afterwards
 #   BENCH_PARTS=uploads    run only these parts (comma-separated, of load, archive, requests,
-#                          uploads, fanout, frontend; default all). A partial run prints its
+#                          uploads, fanout, live, frontend; default all). A partial run prints its
 #                          report and keeps bench/results/ as it is.
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
@@ -41,7 +46,8 @@ LISTENER_STEPS=${BENCH_LISTENERS:-500,1000,2000,3000}
 HOLD_SECONDS=${BENCH_HOLD:-10}
 MAX_LISTENERS=$(tr ',' '\n' <<<"$LISTENER_STEPS" | sort -n | tail -n 1)
 LIGHTHOUSE_PAGES=(/ /playlist /auth)
-ALL_PARTS=load,archive,requests,uploads,fanout,frontend
+LIVE_PAGES=${BENCH_LIVE_PAGES:-3000}
+ALL_PARTS=load,archive,requests,uploads,fanout,live,frontend
 PARTS=${BENCH_PARTS:-$ALL_PARTS}
 for name in ${PARTS//,/ }; do
   [[ ",$ALL_PARTS," == *",$name,"* ]] || die "BENCH_PARTS: no part '$name' (parts: $ALL_PARTS)"
@@ -72,6 +78,8 @@ export PUBLIC_ORIGIN="http://127.0.0.1:$HTTP_PORT"
 # The upload part makes more track uploads per listener than a day allows.
 export CLOUD_UPLOADS_PER_DAY=1000
 export GATEWAY_STATIC_ROOT="$STATIC_ROOT"
+# Every page of the live part comes from this one address.
+export GATEWAY_EVENTS_PER_ADDRESS=$((LIVE_PAGES + 100))
 unset DATABASE_URL REDIS_URL FORCE_COLOR
 "$ROOT/scripts/ensure-env.sh" 2>/dev/null
 load_config
@@ -133,6 +141,7 @@ redis-cli -h 127.0.0.1 -p "$REDIS_PORT" set now-playing:current "$snapshot" >/de
 nginx -p "$RUN_DIR/nginx" -c "$RUN_DIR/nginx/nginx.conf" -e stderr -g "$(nginx_globals)" \
   2>"$LOG_DIR/gateway.log" &
 pids+=($!)
+GATEWAY_PID=$! # the master: bench/live-fanout.ts sums its workers' memory
 PORT=$PLAYLIST_PORT METRICS_PORT=0 node services/playlist/src/server.ts >"$LOG_DIR/playlist.log" 2>&1 &
 pids+=($!)
 # For the pages Lighthouse loads (who is signed in, the request settings).
@@ -140,6 +149,7 @@ PORT=$AUTH_PORT METRICS_PORT=0 node services/auth/src/server.ts >"$LOG_DIR/auth.
 pids+=($!)
 PORT=$REQUESTS_PORT METRICS_PORT=0 node services/requests/src/server.ts >"$LOG_DIR/requests.log" 2>&1 &
 pids+=($!)
+REQUESTS_PID=$! # node itself: bench/live-fanout.ts samples its memory
 if part uploads; then
   # As scripts/up.sh starts it.
   PORT=$UPLOADS_PORT METRICS_PORT=0 node --initial-heap-size=256 services/uploads/src/server.ts >"$LOG_DIR/uploads.log" 2>&1 &
@@ -262,6 +272,17 @@ if part fanout; then
   node bench/stream-fanout.ts "$BASE" "$LISTENER_STEPS" "$HOLD_SECONDS" "$NOW_PLAYING" "$DAY_PLAYLIST" |
     tee "$FANOUT" >&2
   export BENCH_FANOUT_FILE=$FANOUT
+  sleep 2
+fi
+
+if part live; then
+  say "live events: $LIVE_PAGES pages holding /api/events, 10 now-playing events"
+  wait_until 30 eval '[ "$(http_status "$HTTP_PORT" /_health/requests/readyz)" = 200 ]' ||
+    die "the requests service did not get ready (log: $LOG_DIR/requests.log)"
+  LIVE="$BENCH_DIR/live.jsonl"
+  node bench/live-fanout.ts "$BASE" "$LIVE_PAGES" "redis://127.0.0.1:$REDIS_PORT" "$REQUESTS_PID" \
+    "$GATEWAY_PID" "$HOLD_SECONDS" "$NOW_PLAYING" "$DAY_PLAYLIST" | tee "$LIVE" >&2
+  export BENCH_LIVE_FILE=$LIVE
   sleep 2
 fi
 
