@@ -4,12 +4,14 @@
  * (bench/stream-fanout.ts) in the file BENCH_FANOUT_FILE, Lighthouse's JSON reports in the folder
  * BENCH_LIGHTHOUSE_DIR (page-<name>.json), the search and submit phases (bench/requests-bench.ts) in
  * the file BENCH_REQUESTS_FILE, the track uploads (bench/uploads-bench.ts) in BENCH_UPLOADS_FILE,
- * the live event fan-out (bench/live-fanout.ts) in BENCH_LIVE_FILE.
+ * the live event fan-out (bench/live-fanout.ts) in BENCH_LIVE_FILE, the ear (e2e/ear/ear.spec.ts)
+ * in BENCH_EAR_FILE.
  * BENCH_PARTS names the parts that ran; when it is not all of them the report is only printed.
  *   node bench/write-report.ts <results.jsonl>
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { percentile } from './stats.ts';
 /** One line of scripts/bench.sh: the run and what bench/wrk-summary.lua printed. */
 interface Run {
   name: string;
@@ -109,12 +111,14 @@ const LIVE_PAGES_GOAL = 3000;
 const LIVE_LAST_PAGE_GOAL_MS = 1000;
 /** "Unchanged" beside the event streams: a p99 at most this much above the one without them. */
 const LIVE_API_P99_SLACK_MS = 5;
+const EAR_GOAL_MS = 1000;
+const FIRST_SOUND_GOAL_MS = 1000;
 const LIGHTHOUSE_GOAL = 95;
 const CLS_GOAL = 0.05;
 const ARCHIVE_P99_GOAL_MS = 20;
 const ARCHIVE_CALLS = ['available-dates', 'available-hours', 'playlist-hour', 'playlist-all'];
 
-const ALL_PARTS = 'load,archive,requests,uploads,fanout,live,frontend';
+const ALL_PARTS = 'load,archive,requests,uploads,fanout,live,ear,frontend';
 const parts = process.env.BENCH_PARTS ?? ALL_PARTS;
 const partial = parts !== ALL_PARTS;
 const NOT_RUN = '\nNot measured (not in BENCH_PARTS).\n';
@@ -386,6 +390,60 @@ ${liveApiRows.join('\n')}
 Goals: ${count(LIVE_PAGES_GOAL)} pages, every event at the last of them within ${LIVE_LAST_PAGE_GOAL_MS} ms: ${mark(live.opened >= LIVE_PAGES_GOAL && live.missed === 0 && live.lastWorst < LIVE_LAST_PAGE_GOAL_MS)}; now playing and archive p99 unchanged beside them: ${mark(liveApiOk)}.
 `;
 
+/** e2e/ear/ear.spec.ts: ms per song change (null: the title never showed), per press. */
+interface EarResults {
+  push: (number | null)[];
+  poll: (number | null)[];
+  firstSound: number[];
+  playingEvent: number[];
+}
+const earFile = process.env.BENCH_EAR_FILE;
+const ear =
+  earFile && existsSync(earFile)
+    ? (JSON.parse(readFileSync(earFile, 'utf8')) as EarResults)
+    : undefined;
+const seconds = (ms: number): string => (Number.isFinite(ms) ? (ms / 1000).toFixed(2) : '–');
+function earRow(name: string, offsets: (number | null)[]): { row: string; ok: boolean } {
+  const shown = offsets.filter((o): o is number => o !== null);
+  const distances = shown.map(Math.abs).sort((a, b) => a - b);
+  const signed = [...shown].sort((a, b) => a - b);
+  const worst = offsets.some((o) => o === null)
+    ? Number.POSITIVE_INFINITY
+    : (distances.at(-1) ?? Number.NaN);
+  const ok = worst <= EAR_GOAL_MS;
+  return {
+    ok,
+    row: `| ${name} | ${offsets.length} | ${offsets.length - shown.length} | ${seconds(percentile(signed, 50))} | ${seconds(percentile(distances, 50))} | ${worst === Number.POSITIVE_INFINITY ? 'never shown' : seconds(worst)} | ${mark(ok)} |`,
+  };
+}
+const sortedFinite = (values: number[]): number[] =>
+  values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
+const earSection =
+  ear === undefined
+    ? NOT_RUN
+    : (() => {
+        const push = earRow('live event stream', ear.push);
+        const poll = earRow('the poll (stream refused)', ear.poll);
+        const first = sortedFinite(ear.firstSound);
+        const playing = sortedFinite(ear.playingEvent);
+        return `
+${machine.chromium} plays \`/stream/radio.mp3\` from the home page of a native stack (the e2e harness's: the
+built-in station, demo songs of 10–14 s that fade out to silence and in again). The player's
+\`<audio>\` is tapped with an AnalyserNode: sound after at least 120 ms of silence is the next song
+becoming audible; a MutationObserver notes the title under "Nu te horen". Per song change: when
+its title appeared, in seconds, against the moment it became audible (negative: before).
+
+| page | song changes | title never shown | median, signed s | median distance s | worst distance s | within ${seconds(EAR_GOAL_MS)} s |
+| --- | ---: | ---: | ---: | ---: | ---: | :---: |
+${push.row}
+${poll.row}
+
+Time to first sound: from the click on "Afspelen" to the first frame above silence, ${first.length} presses
+(stopped 1 s between): p50 **${seconds(percentile(first, 50))} s**, p95 ${seconds(percentile(first, 95))} s, worst ${seconds(first.at(-1) ?? Number.NaN)} s; the audio
+element's \`playing\` event p50 ${seconds(percentile(playing, 50))} s. Goal under ${seconds(FIRST_SOUND_GOAL_MS)} s: ${mark(percentile(first, 95) < FIRST_SOUND_GOAL_MS)}.
+`;
+      })();
+
 const lighthouseDir = process.env.BENCH_LIGHTHOUSE_DIR;
 const lighthouse =
   lighthouseDir && existsSync(lighthouseDir)
@@ -496,6 +554,8 @@ ${uploadsSection}
 ${fanOutSection}
 ## Live events: pages holding the event stream
 ${liveSection}
+## The ear: the title against what the listener hears, and the time to first sound
+${earSection}
 ## The frontend: initial JavaScript and Lighthouse
 ${frontendSection}`;
 

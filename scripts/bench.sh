@@ -17,6 +17,11 @@
 #     now-playing event published as the worker does, ten times: the time until the last page
 #     had it, the memory per stream, now playing and the archive timed with and without them
 #     (bench/live-fanout.ts);
+#   - the ear: Chromium playing the built-in station's stream from the home page, its audio tapped
+#     with the Web Audio API, on a native stack of the e2e harness's (e2e/ear/ear.spec.ts): when
+#     the title changes against the moment the next song becomes audible, 20 song changes with
+#     the live event stream and 20 with the page polling; the time from "Afspelen" to the first
+#     sound, 20 presses;
 #   - track uploads: a 50 MB WAV to POST /api/cloud-upload through the gateway, 1 and 5 at once,
 #     against writing the same bytes to the same disk, and the uploads service's RSS meanwhile
 #     (bench/uploads-bench.ts).
@@ -31,7 +36,7 @@
 #   BENCH_UPLOAD_REPEATS=5 uploads one at a time; BENCH_UPLOAD_ROUNDS=3 rounds of 5 at once
 #   BENCH_KEEP=1           keep the temporary folder (logs, raw results) for a look afterwards
 #   BENCH_PARTS=uploads    run only these parts (comma-separated, of load, archive, requests,
-#                          uploads, fanout, live, frontend; default all). A partial run prints its
+#                          uploads, fanout, live, ear, frontend; default all). A partial run prints its
 #                          report and keeps bench/results/ as it is.
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
@@ -47,7 +52,7 @@ HOLD_SECONDS=${BENCH_HOLD:-10}
 MAX_LISTENERS=$(tr ',' '\n' <<<"$LISTENER_STEPS" | sort -n | tail -n 1)
 LIGHTHOUSE_PAGES=(/ /playlist /auth)
 LIVE_PAGES=${BENCH_LIVE_PAGES:-3000}
-ALL_PARTS=load,archive,requests,uploads,fanout,live,frontend
+ALL_PARTS=load,archive,requests,uploads,fanout,live,ear,frontend
 PARTS=${BENCH_PARTS:-$ALL_PARTS}
 for name in ${PARTS//,/ }; do
   [[ ",$ALL_PARTS," == *",$name,"* ]] || die "BENCH_PARTS: no part '$name' (parts: $ALL_PARTS)"
@@ -284,6 +289,14 @@ if part live; then
     "$GATEWAY_PID" "$HOLD_SECONDS" "$NOW_PLAYING" "$DAY_PLAYLIST" | tee "$LIVE" >&2
   export BENCH_LIVE_FILE=$LIVE
   sleep 2
+fi
+
+if part ear; then
+  say "the ear: the title against what Chromium plays, and the time to first sound (own stack)"
+  EAR="$BENCH_DIR/ear.json"
+  BENCH_EAR_FILE=$EAR pnpm --silent --filter @radio/e2e exec playwright test --config ear/playwright.config.ts >&2 ||
+    say "the ear measurement failed (its output is above; stack log: e2e/artifacts/ear-stack.log)"
+  export BENCH_EAR_FILE=$EAR
 fi
 
 if part frontend; then
