@@ -24,6 +24,12 @@ export const nowPlayingResponseSchema = z.object({
   now_playing: z
     .object({
       played_at: z.number().int(),
+      /**
+       * `played_at` in milliseconds (the built-in station's are exact; AzuraCast has whole
+       * seconds): a page shows the song when the listener hears it, which whole seconds would
+       * miss by up to one.
+       */
+      played_at_ms: z.number().int().optional(),
       duration: z.number().int(),
       elapsed: z.number().int(),
       remaining: z.number().int(),
@@ -88,6 +94,8 @@ export const nowPlayingSnapshotSchema = z.object({
     .object({
       /** Unix seconds. */
       playedAt: z.number().int(),
+      /** The same in unix milliseconds (whole seconds from AzuraCast, which has no more). */
+      playedAtMs: z.number().int().optional(),
       /** Seconds; 0 when unknown. */
       duration: z.number().int().nonnegative(),
       /** Seconds into the song at `observedAt`. */

@@ -28,6 +28,7 @@ export function renderNowPlaying(
     const known = current.duration > 0;
     nowPlaying = {
       played_at: current.playedAt,
+      ...(current.playedAtMs === undefined ? {} : { played_at_ms: current.playedAtMs }),
       duration: current.duration,
       elapsed: known ? Math.min(elapsed, current.duration) : elapsed,
       remaining: known ? Math.max(0, current.duration - elapsed) : 0,

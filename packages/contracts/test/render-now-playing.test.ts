@@ -22,6 +22,18 @@ describe('renderNowPlaying', () => {
     expect(body.generated_at).toBe(Math.floor((observedAt + 65_900) / 1000));
   });
 
+  it('gives the start in milliseconds too, when the snapshot has them', () => {
+    const started = observedAt - 10_250;
+    const exact = { ...snapshot, current: { ...snapshot.current!, playedAtMs: started } };
+    expect(renderNowPlaying(exact, observedAt, 'x').now_playing).toMatchObject({
+      played_at: snapshot.current!.playedAt,
+      played_at_ms: started,
+    });
+    expect(renderNowPlaying(snapshot, observedAt, 'x').now_playing).not.toHaveProperty(
+      'played_at_ms',
+    );
+  });
+
   it('is stale when the worker flagged it', () => {
     expect(renderNowPlaying({ ...snapshot, isStale: true }, observedAt, 'x').is_stale).toBe(true);
   });

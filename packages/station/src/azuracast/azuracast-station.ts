@@ -109,7 +109,7 @@ function toNowPlaying(payload: NowPlayingPayload): NowPlaying {
 function toPlayedSong(row: SongHistoryPayload): PlayedSong {
   return {
     sourceId: String(row.sh_id),
-    playedAt: fromUnix(row.played_at),
+    playedAt: row.played_at_ms === undefined ? fromUnix(row.played_at) : new Date(row.played_at_ms),
     duration: row.duration,
     title: row.song.title,
     artist: row.song.artist,

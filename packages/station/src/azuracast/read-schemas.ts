@@ -27,6 +27,8 @@ const songSchema = z.object({ artist: text, title: text, album: optionalText });
 const songHistorySchema = z.object({
   sh_id: z.number().int(),
   played_at: unixSeconds,
+  /** The built-in station's: the start in milliseconds (AzuraCast has whole seconds only). */
+  played_at_ms: z.number().int().nonnegative().optional(),
   duration: seconds,
   is_request: z.boolean().optional(),
   song: songSchema,

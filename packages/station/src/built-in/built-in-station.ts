@@ -62,6 +62,8 @@ export const builtInPlaySchema = z.object({
   id: z.number().int(),
   /** Unix seconds. */
   startedAt: z.number().int(),
+  /** The same moment in unix milliseconds (pages switch the title when the listener hears it). */
+  startedAtMs: z.number().int().optional(),
   /** Seconds; 0 when unknown. */
   duration: z.number().nonnegative(),
   artist: z.string(),

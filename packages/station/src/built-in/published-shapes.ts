@@ -45,6 +45,8 @@ export const publishedSongSchema = z.object({
 export const publishedSongHistorySchema = z.object({
   sh_id: z.number().int(),
   played_at: z.number().int(),
+  /** Not AzuraCast's: `played_at` in milliseconds, when known. */
+  played_at_ms: z.number().int().optional(),
   duration: z.number().int(),
   /** Null only in the offline placeholder. */
   playlist: z.string().nullable(),
@@ -198,6 +200,7 @@ function songHistory(play: BuiltInPlay) {
   return {
     sh_id: play.id,
     played_at: play.startedAt,
+    ...(play.startedAtMs === undefined ? {} : { played_at_ms: play.startedAtMs }),
     duration: Math.round(play.duration),
     playlist: '',
     streamer: '',

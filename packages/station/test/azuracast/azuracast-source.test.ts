@@ -98,6 +98,15 @@ describe('nowPlaying', () => {
     expect(station.requests[0]?.headers['x-api-key']).toBeUndefined();
   });
 
+  it("takes the start in milliseconds when the station gives them (the built-in station's played_at_ms)", async () => {
+    station.respond(fakeStationPaths.nowplaying, {
+      json: nowPlayingWith((payload) => {
+        payload.now_playing!.played_at_ms = 1747225928_640;
+      }),
+    });
+    expect((await source.nowPlaying()).current?.playedAt).toEqual(new Date(1747225928_640));
+  });
+
   it('has no current song when now_playing is null', async () => {
     station.respond(fakeStationPaths.nowplaying, {
       json: nowPlayingWith((payload) => (payload.now_playing = null)),

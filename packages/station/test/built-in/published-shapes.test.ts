@@ -72,6 +72,17 @@ describe('publishedNowPlaying', () => {
     });
   });
 
+  it("gives each play's start in milliseconds too (not AzuraCast's), when the play has them", () => {
+    const exact = { ...play(7, 60), startedAtMs: (nowSeconds - 60) * 1000 + 375 };
+    const payload = publishedNowPlaying(station, [exact, play(6, 240)], NOW);
+    expect(publishedNowPlayingSchema.parse(payload)).toEqual(payload);
+    expect(payload.now_playing).toMatchObject({
+      played_at: nowSeconds - 60,
+      played_at_ms: (nowSeconds - 60) * 1000 + 375,
+    });
+    expect(payload.song_history[0]).not.toHaveProperty('played_at_ms');
+  });
+
   it('clamps elapsed to the duration while the next track is late', () => {
     const payload = publishedNowPlaying(station, [play(1, 200)], NOW);
     expect(payload.now_playing).toMatchObject({ elapsed: 180, remaining: 0 });

@@ -76,5 +76,10 @@ export class BuiltInPlaysRepository {
 type Row = Omit<BuiltInPlay, 'id' | 'startedAt'> & { id: string; startedAt: Date };
 
 function toPlay({ id, startedAt, ...song }: Row): BuiltInPlay {
-  return { id: Number(id), startedAt: Math.floor(startedAt.getTime() / 1000), ...song };
+  return {
+    id: Number(id),
+    startedAt: Math.floor(startedAt.getTime() / 1000),
+    startedAtMs: startedAt.getTime(),
+    ...song,
+  };
 }

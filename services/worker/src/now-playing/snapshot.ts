@@ -22,6 +22,7 @@ export function snapshotOf(
     isStale: false,
     current: current && {
       playedAt: unixSeconds(current.playedAt),
+      playedAtMs: current.playedAt.getTime(),
       duration: current.duration,
       elapsed: Math.max(0, current.elapsed),
       song: songOf(current),

@@ -34,6 +34,12 @@ describe('snapshotOf', () => {
     expect(snapshot.history.map((item) => item.playedAt)).toEqual([98, 97, 96, 95, 94]);
   });
 
+  it("keeps the current song's start in milliseconds beside the seconds", () => {
+    const current = { ...answer.current!, playedAt: new Date(100_750) };
+    const snapshot = snapshotOf({ ...answer, current }, new Date(120_500), 10_000);
+    expect(snapshot.current).toMatchObject({ playedAt: 100, playedAtMs: 100_750 });
+  });
+
   it('keeps the listeners and the next song when the source tells them, null otherwise', () => {
     const told = snapshotOf(
       {
