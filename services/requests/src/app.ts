@@ -6,6 +6,7 @@ import {
   parseStoredJson,
   renderNowPlaying,
   REQUEST_TRACK_READY_CHANNEL,
+  type OwnRequest,
   type PublicDjSettings,
 } from '@radio/contracts';
 import {
@@ -111,6 +112,31 @@ export function buildApp(
         ),
       );
       app.addHook('onClose', () => jobs.close());
+      // Live push: settings and my-request events from here, now-playing events from the worker.
+      const liveEvents = new LiveEventPublisher(app.redis, (error) =>
+        app.logLimiter.log(
+          app.log,
+          'warn',
+          'live-events-publish',
+          { error: error.message },
+          'live event not published',
+        ),
+      );
+      const requestChanged = (userId: number, request: OwnRequest): void =>
+        void liveEvents.publish('my-request', request, userId);
+      const announce = (requestId: number): void => {
+        requests
+          .announce(requestId)
+          .catch((error: unknown) =>
+            app.logLimiter.log(
+              app.log,
+              'warn',
+              'live-events-request',
+              { error: (error as Error).message },
+              'request change not told to its owner',
+            ),
+          );
+      };
       const requests = new RequestService({
         repository: requestsRepository,
         transactions: new DbTransactions(app.db),
@@ -132,23 +158,15 @@ export function buildApp(
           settings: () => settings.get(),
           queue,
           log: app.log,
+          changed: announce,
           clock: options.clock,
         }),
+        requestChanged,
         clock: options.clock,
       });
 
       options.expose?.({ rules, requests, queue });
 
-      // Live push: settings events from here, now-playing events from the worker.
-      const liveEvents = new LiveEventPublisher(app.redis, (error) =>
-        app.logLimiter.log(
-          app.log,
-          'warn',
-          'live-events-publish',
-          { error: error.message },
-          'live event not published',
-        ),
-      );
       const settingsChanged = (after: PublicDjSettings): void =>
         void liveEvents.publish('settings', after);
       const liveHub = new LiveHub({ redis: app.redis, log: app.log, logLimiter: app.logLimiter });
@@ -254,6 +272,7 @@ export function buildApp(
             publicOrigin,
           },
           queue,
+          requestPlayed: announce,
           playStarted: (playId) => {
             const enqueue = async (): Promise<void> => {
               assertRedisReady(app.redis);
@@ -300,7 +319,11 @@ export function buildApp(
         const requestId = Number(message);
         if (!Number.isSafeInteger(requestId) || requestId <= 0) return;
         requests.trackReady(requestId).then(
-          (queued) => app.log.info({ requestId, queued }, 'deezer request ready'),
+          (queued) => {
+            app.log.info({ requestId, queued }, 'deezer request ready');
+            // Its download is done and it has its place now: the owner sees both.
+            announce(requestId);
+          },
           (error: unknown) =>
             app.log.error({ err: error, requestId }, 'queueing a ready request failed'),
         );
