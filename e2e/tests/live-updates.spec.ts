@@ -162,7 +162,7 @@ test('a listener sees their request move from review to approved to on air, and 
     await switchStation(request, '/api/admin/broadcasting-mode', { mode: 'nonstop' });
     await expect(row).toContainText('Nu op de radio', { timeout: REQUEST_AIRS_MS });
     const announced = page
-      .getByRole('status')
+      .locator('[aria-live="polite"]')
       .filter({ hasText: 'Je verzoekje wordt nu gedraaid!' });
     await expect(announced).toContainText('Wind in de zeilen – Orkest De Vliegende Hollander');
     expect(

@@ -86,8 +86,9 @@ export function RequestAnnouncer() {
   const visible = shown && isOnAir(shown, heardNow) ? shown : null;
   return (
     <div
-      role="status"
+      // A polite live region that is there before its text (not role status: pages have theirs).
       aria-live="polite"
+      aria-atomic="true"
       className="pointer-events-none fixed inset-x-0 bottom-20 z-50 flex justify-center px-4"
     >
       {visible && (

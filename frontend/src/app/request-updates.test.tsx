@@ -1,38 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { OwnRequest } from '@radio/contracts';
 import { authUserQueryKey } from '@/features/auth/api/get-auth-user';
 import { jsonResponse, mockFetch, sessionHandlers, testUser } from '@/test/fetch-mock';
 import { mockEventSource } from '@/test/event-source-mock';
 import { mockMediaElement } from '@/test/media-mock';
 import { renderApp } from '@/test/render-app';
-
-const request = (overrides: Partial<OwnRequest> = {}): OwnRequest => ({
-  id: 9,
-  title: 'Brug over de Vecht',
-  artist: 'De Kanaalkoning',
-  album: null,
-  source: 'local',
-  requesterName: 'Anna de Vries',
-  duration: 180,
-  status: 'pending',
-  submittedAt: '2026-11-23T19:00:00.000Z',
-  requestedAt: '2026-11-23T19:00:00.000Z',
-  playedAt: null,
-  position: null,
-  expectedStartTime: null,
-  message: null,
-  voicetrackUrl: null,
-  browserFingerprint: null,
-  downloadStatus: 'not_needed',
-  stationStep: null,
-  stationNote: null,
-  ...overrides,
-});
+import { ownRequest } from '@/test/station-fixtures';
 
 /** Played just now (as the server and the ear have it: no player on), for `seconds`. */
 const playedNow = (seconds: number) =>
-  request({ status: 'played', playedAt: new Date().toISOString(), duration: seconds });
+  ownRequest({ status: 'played', playedAt: new Date().toISOString(), duration: seconds });
 
 const calls = (fetchMock: ReturnType<typeof mockFetch>, path: string) =>
   fetchMock.mock.calls.filter(([url]) => url === path).length;
@@ -45,7 +22,7 @@ async function openRequestPage() {
     ...sessionHandlers(testUser()),
     'GET /api/pending-requests': () => jsonResponse({ data: [], total: 0 }),
     'GET /api/recent-requests': () => jsonResponse({ data: [], total: 0 }),
-    'GET /api/requests/mine': () => jsonResponse({ data: [request()], total: 1 }),
+    'GET /api/requests/mine': () => jsonResponse({ data: [ownRequest()], total: 1 }),
   });
   const { queryClient } = await renderApp('/verzoekjes');
   const mine = await screen.findByRole('region', { name: 'Mijn verzoekjes' });
@@ -85,12 +62,12 @@ describe("a listener's own requests, live", () => {
   it('moves a request from "In behandeling" to "Goedgekeurd" as the server approves it, without a request', async () => {
     const { stream, fetchMock, mine } = await openRequestPage();
 
-    stream.emit('my-request', request({ status: 'approved' }), 3);
+    stream.emit('my-request', ownRequest({ status: 'approved' }), 3);
     expect(await mine.findByText('Goedgekeurd')).toBeVisible();
     expect(mine.queryByText('In behandeling')).toBeNull();
 
     // One the list did not have yet comes first.
-    stream.emit('my-request', request({ id: 10, title: 'Nieuw liedje' }), 4);
+    stream.emit('my-request', ownRequest({ id: 10, title: 'Nieuw liedje' }), 4);
     expect(await mine.findByText('Nieuw liedje')).toBeVisible();
     expect(mine.getAllByRole('listitem')).toHaveLength(2);
     expect(calls(fetchMock, '/api/requests/mine')).toBe(1);
@@ -115,7 +92,7 @@ describe("a listener's own requests, live", () => {
 
     stream.emit('my-request', playedNow(5), 5);
     expect(await mine.findByText('Nu op de radio')).toBeVisible();
-    const status = banner()?.closest('[role="status"]');
+    const status = banner()?.closest('[aria-live]');
     expect(status).toHaveAttribute('aria-live', 'polite');
     expect(status).toHaveTextContent('Brug over de Vecht – De Kanaalkoning');
 
