@@ -2,7 +2,7 @@ import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type APIRequestContext, type Page, type Response } from '@playwright/test';
 import { expect, test } from '../support/test.ts';
-import { createListener, logIn, PHONE } from '../support/pages.ts';
+import { createListener, deleteRequestsOf, logIn, PHONE, requestSong } from '../support/pages.ts';
 import { adminCredentials, dataDir } from '../support/stack.ts';
 
 // Live updates against the real stack: an open page follows the station through its live event
@@ -105,5 +105,79 @@ test('with the stream switched off at the gateway, the page polls now playing as
     await polled;
   } finally {
     rmSync(off, { force: true });
+  }
+});
+
+/** A request airs when the song before it ends (demo songs: 30 s ± 20 %); two songs of margin. */
+const REQUEST_AIRS_MS = 90_000;
+
+test('a listener sees their request move from review to approved to on air, and is told, without a reload', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(REQUEST_AIRS_MS + 60_000);
+  await logIn(request, adminCredentials());
+  const listener = await createListener('Verzoek Luisteraar');
+  await logIn(page.request, listener);
+  // The notifications the page makes, recorded (the permission is the browser's own, granted).
+  await context.grantPermissions(['notifications']);
+  await page.addInitScript(() => {
+    const Real = window.Notification;
+    const made: { title: string; body?: string; tag?: string }[] = [];
+    Object.assign(window, { madeNotifications: made });
+    class Recorded {
+      static get permission() {
+        return Real.permission;
+      }
+      static requestPermission = () => Real.requestPermission();
+      constructor(title: string, options: NotificationOptions = {}) {
+        made.push({ title, body: options.body, tag: options.tag });
+      }
+    }
+    Object.defineProperty(window, 'Notification', { value: Recorded, configurable: true });
+  });
+  try {
+    // Live: a request waits for the DJ's review.
+    await switchStation(request, '/api/admin/broadcasting-mode', { mode: 'live' });
+    const opened = liveStreamOpened(page);
+    await page.goto('/verzoekjes');
+    await opened;
+    const mine = page.getByRole('region', { name: 'Mijn verzoekjes' });
+    await expect(mine).toBeVisible();
+
+    const submitted = await requestSong(page.request, 'Wind in de zeilen');
+    expect(submitted.status(), await submitted.text()).toBe(201);
+    const { id } = (await submitted.json()) as { id: number };
+    const row = mine.getByRole('listitem').filter({ hasText: 'Wind in de zeilen' });
+    await expect(row).toContainText('In behandeling', { timeout: SWITCH_SHOWN_MS });
+
+    const approved = await request.patch(`/api/requests/${id}/status`, {
+      data: { status: 'approved' },
+    });
+    expect(approved.ok(), await approved.text()).toBe(true);
+    await expect(row).toContainText('Goedgekeurd', { timeout: SWITCH_SHOWN_MS });
+
+    // Back to nonstop: queued, it airs when the current song ends.
+    await switchStation(request, '/api/admin/broadcasting-mode', { mode: 'nonstop' });
+    await expect(row).toContainText('Nu op de radio', { timeout: REQUEST_AIRS_MS });
+    const announced = page
+      .locator('[aria-live="polite"]')
+      .filter({ hasText: 'Je verzoekje wordt nu gedraaid!' });
+    await expect(announced).toContainText('Wind in de zeilen – Orkest De Vliegende Hollander');
+    expect(
+      await page.evaluate(
+        () => (window as unknown as { madeNotifications: unknown[] }).madeNotifications,
+      ),
+    ).toEqual([
+      {
+        title: 'Je verzoekje wordt nu gedraaid!',
+        body: 'Wind in de zeilen – Orkest De Vliegende Hollander',
+        tag: `request-${id}`,
+      },
+    ]);
+  } finally {
+    await switchStation(request, '/api/admin/broadcasting-mode', { mode: 'nonstop' });
+    await deleteRequestsOf(listener.email);
   }
 });

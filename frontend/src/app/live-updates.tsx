@@ -1,14 +1,28 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { NowPlayingResponse } from '@radio/contracts';
+import type { LiveHello, NowPlayingResponse, OwnRequest } from '@radio/contracts';
+import { useAuthUser } from '@/features/auth/api/get-auth-user';
 import {
   djSettingsQueryKey,
   toDjSettings,
   type DjSettingsResponse,
 } from '@/features/dj-settings/api/get-dj-settings';
 import { nowPlayingQueryKey } from '@/features/player/api/get-now-playing';
+import { myRequestsQueryKey } from '@/features/requests/api/get-my-requests';
 import { connectLiveEvents, onLiveEvent } from '@/lib/live-events';
 import { useLiveStatus } from '@/lib/live-status';
+import { RequestAnnouncer } from './request-announcer';
+
+type MyRequests = { data: OwnRequest[]; total: number };
+
+/** "Mijn verzoekjes" with one request as the server now has it (new ones first); undefined: not read yet. */
+function withRequest(list: MyRequests | undefined, request: OwnRequest): MyRequests | undefined {
+  if (!list) return undefined;
+  if (!list.data.some((item) => item.id === request.id)) {
+    return { data: [request, ...list.data], total: list.total + 1 };
+  }
+  return { ...list, data: list.data.map((item) => (item.id === request.id ? request : item)) };
+}
 
 /**
  * Keeps the page's data current from the live stream (GET /api/events): each event carries the
@@ -16,11 +30,18 @@ import { useLiveStatus } from '@/lib/live-status';
  * menu, the requests page and the player change at once, without a request (a refetch per event
  * would be a GET from every open page per song). While the stream is down the polls take over;
  * as it goes down, now playing is fetched once for what the stream may have missed.
+ *
+ * The stream follows the login: the server picks the listener's own events (my-request, their
+ * requests as "Mijn verzoekjes" lists them) by the session it was opened with, so it is opened
+ * again when the logged-in user changes. A logged-in listener also gets the announcer.
  */
 export function LiveUpdates() {
   const queryClient = useQueryClient();
   const status = useLiveStatus();
   const wasOpen = useRef(false);
+  const auth = useAuthUser();
+  // Opened once the user is known (not as anonymous first and again as the user).
+  const userId = auth.isPending ? undefined : (auth.data?.id ?? null);
 
   useEffect(() => {
     const stops = [
@@ -30,10 +51,20 @@ export function LiveUpdates() {
       onLiveEvent<DjSettingsResponse>('settings', (body) =>
         queryClient.setQueryData(djSettingsQueryKey, toDjSettings(body)),
       ),
-      connectLiveEvents(),
+      onLiveEvent<OwnRequest>('my-request', (request) =>
+        queryClient.setQueryData<MyRequests>(myRequestsQueryKey, (list) =>
+          withRequest(list, request),
+        ),
+      ),
+      // The server could not say what was missed: the listener's list is read again.
+      onLiveEvent<LiveHello>('hello', (hello) => {
+        if (hello.resync) void queryClient.invalidateQueries({ queryKey: myRequestsQueryKey });
+      }),
     ];
     return () => stops.forEach((stop) => stop());
   }, [queryClient]);
+
+  useEffect(() => (userId === undefined ? undefined : connectLiveEvents()), [userId]);
 
   useEffect(() => {
     if (status === 'open') wasOpen.current = true;
@@ -42,5 +73,5 @@ export function LiveUpdates() {
     void queryClient.invalidateQueries({ queryKey: nowPlayingQueryKey });
   }, [status, queryClient]);
 
-  return null;
+  return userId ? <RequestAnnouncer key={userId} /> : null;
 }

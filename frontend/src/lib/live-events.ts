@@ -1,4 +1,5 @@
 import { getLiveStatus, setLiveStatus } from './live-status';
+import { noteServerTime } from './server-clock';
 
 /**
  * The page's one push channel: GET /api/events as a server-sent event stream, read with the
@@ -11,7 +12,6 @@ const EVENTS_URL = '/api/events';
 export const REOPEN_DELAYS_MS = [1_000, 2_000, 5_000, 10_000, 30_000] as const;
 /** Each wait is spread ±25 %, so pages that lost the gateway together do not return together. */
 const REOPEN_JITTER = 0.25;
-const CLOCK_SAMPLES = 5;
 
 const handlers = new Map<string, Set<(data: unknown) => void>>();
 let source: EventSource | null = null;
@@ -19,8 +19,6 @@ let users = 0;
 let lastEventId = '';
 let failedReopens = 0;
 let reopenTimer: ReturnType<typeof setTimeout> | undefined;
-/** serverTime − Date.now() at each hello, newest last. */
-const clockOffsets: number[] = [];
 
 function dispatch(type: string, event: MessageEvent<string>) {
   if (event.lastEventId) lastEventId = event.lastEventId;
@@ -77,9 +75,7 @@ function reopenNow() {
 
 function onHello(data: unknown) {
   const serverTime = (data as { serverTime?: unknown }).serverTime;
-  if (typeof serverTime !== 'number') return;
-  clockOffsets.push(serverTime - Date.now());
-  if (clockOffsets.length > CLOCK_SAMPLES) clockOffsets.shift();
+  if (typeof serverTime === 'number') noteServerTime(serverTime);
 }
 
 /**
@@ -118,9 +114,4 @@ export function onLiveEvent<T>(type: string, handler: (data: T) => void): () => 
 }
 onLiveEvent('hello', onHello);
 
-/** The server's clock now (ms), from the median offset of the last hellos; Date.now() before any. */
-export function serverNow(): number {
-  if (clockOffsets.length === 0) return Date.now();
-  const sorted = [...clockOffsets].sort((a, b) => a - b);
-  return Date.now() + sorted[Math.floor(sorted.length / 2)]!;
-}
+export { serverNow } from './server-clock';

@@ -1,4 +1,4 @@
-import type { NowPlayingResponse, StationInfo } from '@radio/contracts';
+import type { NowPlayingResponse, OwnRequest, StationInfo } from '@radio/contracts';
 
 export const STREAM_URL = 'https://radio.example.nl/stream/radio.mp3';
 export const FALLBACK_URL = 'http://radio.example.nl/stream/radio.mp3';
@@ -34,6 +34,32 @@ export function nowPlaying(overrides: Partial<NowPlayingResponse> = {}): NowPlay
     },
     song_history: [],
     generated_at: FRIDAY_14H + 80,
+    ...overrides,
+  };
+}
+
+/** A listener's own library request in review, as GET /api/requests/mine lists it. */
+export function ownRequest(overrides: Partial<OwnRequest> = {}): OwnRequest {
+  return {
+    id: 9,
+    title: 'Brug over de Vecht',
+    artist: 'De Kanaalkoning',
+    album: null,
+    source: 'local',
+    requesterName: 'Anna de Vries',
+    duration: 180,
+    status: 'pending',
+    submittedAt: '2026-11-23T19:00:00.000Z',
+    requestedAt: '2026-11-23T19:00:00.000Z',
+    playedAt: null,
+    position: null,
+    expectedStartTime: null,
+    message: null,
+    voicetrackUrl: null,
+    browserFingerprint: null,
+    downloadStatus: 'not_needed',
+    stationStep: null,
+    stationNote: null,
     ...overrides,
   };
 }

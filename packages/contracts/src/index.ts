@@ -17,3 +17,4 @@ export * from './admin-settings.ts';
 export * from './admin-overview.ts';
 export * from './render-now-playing.ts';
 export * from './live-events.ts';
+export * from './render-request.ts';

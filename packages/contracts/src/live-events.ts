@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { nowPlayingResponseSchema } from './now-playing.ts';
+import { ownRequestSchema } from './requests.ts';
 import { publicDjSettingsSchema } from './settings.ts';
 
 /**
@@ -30,6 +31,12 @@ export const liveEventSchema = z.discriminatedUnion('type', [
     type: z.literal('settings'),
     /** As GET /api/dj-settings answers it. */
     data: publicDjSettingsSchema,
+  }),
+  z.object({
+    ...liveEventBase,
+    type: z.literal('my-request'),
+    /** One of the owner's requests changed (`user` = its owner): as GET /api/requests/mine lists it. */
+    data: ownRequestSchema,
   }),
 ]);
 export type LiveEvent = z.infer<typeof liveEventSchema>;

@@ -6,6 +6,7 @@ import {
   parseStoredJson,
   renderNowPlaying,
   REQUEST_TRACK_READY_CHANNEL,
+  type OwnRequest,
   type PublicDjSettings,
 } from '@radio/contracts';
 import {
@@ -101,16 +102,25 @@ export function buildApp(
         builtInSource,
       });
       const nowPlaying = new NowPlayingClock(app.redis);
-      const jobs = new JobProducer(app.redis, (error) =>
-        app.logLimiter.log(
-          app.log,
-          'warn',
-          'job-queue',
-          { error: error.message },
-          'job queue error',
-        ),
-      );
+      /** A failure that may repeat often: logged as a warning at most once a minute per key. */
+      const warnLimited =
+        (key: string, message: string) =>
+        (error: unknown): void =>
+          app.logLimiter.log(app.log, 'warn', key, { error: (error as Error).message }, message);
+      const jobs = new JobProducer(app.redis, warnLimited('job-queue', 'job queue error'));
       app.addHook('onClose', () => jobs.close());
+      // Live push: settings and my-request events from here, now-playing events from the worker.
+      const liveEvents = new LiveEventPublisher(
+        app.redis,
+        warnLimited('live-events-publish', 'live event not published'),
+      );
+      const requestChanged = (userId: number, request: OwnRequest): void =>
+        void liveEvents.publish('my-request', request, userId);
+      const announce = (requestId: number): void => {
+        requests
+          .announce(requestId)
+          .catch(warnLimited('live-events-request', 'request change not told to its owner'));
+      };
       const requests = new RequestService({
         repository: requestsRepository,
         transactions: new DbTransactions(app.db),
@@ -132,23 +142,15 @@ export function buildApp(
           settings: () => settings.get(),
           queue,
           log: app.log,
+          changed: announce,
           clock: options.clock,
         }),
+        requestChanged,
         clock: options.clock,
       });
 
       options.expose?.({ rules, requests, queue });
 
-      // Live push: settings events from here, now-playing events from the worker.
-      const liveEvents = new LiveEventPublisher(app.redis, (error) =>
-        app.logLimiter.log(
-          app.log,
-          'warn',
-          'live-events-publish',
-          { error: error.message },
-          'live event not published',
-        ),
-      );
       const settingsChanged = (after: PublicDjSettings): void =>
         void liveEvents.publish('settings', after);
       const liveHub = new LiveHub({ redis: app.redis, log: app.log, logLimiter: app.logLimiter });
@@ -254,31 +256,24 @@ export function buildApp(
             publicOrigin,
           },
           queue,
+          requestPlayed: announce,
           playStarted: (playId) => {
             const enqueue = async (): Promise<void> => {
               assertRedisReady(app.redis);
               await jobs.enqueue('ingest-now-playing', { play: playId });
             };
-            enqueue().catch((error: unknown) =>
-              app.logLimiter.log(
-                app.log,
-                'warn',
+            enqueue().catch(
+              warnLimited(
                 'ingest-on-track-start',
-                { error: (error as Error).message },
                 'now playing not read at the track start (the next poll reads it)',
               ),
             );
           },
           listeners: async () => {
             if (icecastUrl === undefined) return 0;
-            return icecastListeners(icecastUrl, (error) =>
-              app.logLimiter.log(
-                app.log,
-                'warn',
-                'icecast-status',
-                { error: error.message },
-                'Icecast status unreadable: 0 listeners published',
-              ),
+            return icecastListeners(
+              icecastUrl,
+              warnLimited('icecast-status', 'Icecast status unreadable: 0 listeners published'),
             );
           },
         }),
@@ -287,20 +282,16 @@ export function buildApp(
       // The worker says a Deezer request's track is in the library: queue it. On every
       // (re)connection, queue what a missed message left behind.
       const subscriber = app.redis.duplicate({ commandTimeout: undefined });
-      subscriber.on('error', (error: Error) =>
-        app.logLimiter.log(
-          app.log,
-          'warn',
-          'redis-subscriber',
-          { error: error.message },
-          'redis subscriber error',
-        ),
-      );
+      subscriber.on('error', warnLimited('redis-subscriber', 'redis subscriber error'));
       subscriber.on('message', (_channel: string, message: string) => {
         const requestId = Number(message);
         if (!Number.isSafeInteger(requestId) || requestId <= 0) return;
         requests.trackReady(requestId).then(
-          (queued) => app.log.info({ requestId, queued }, 'deezer request ready'),
+          (queued) => {
+            app.log.info({ requestId, queued }, 'deezer request ready');
+            // Its download is done and it has its place now: the owner sees both.
+            announce(requestId);
+          },
           (error: unknown) =>
             app.log.error({ err: error, requestId }, 'queueing a ready request failed'),
         );

@@ -5,6 +5,8 @@ export interface BufferedEvent {
   type: LiveEventType;
   /** Null: for every stream. */
   user: number | null;
+  /** What it is about, when a type has several (a my-request event's request id). */
+  subject?: number;
   /** The SSE frame, formatted once for every stream. */
   frame: string;
 }
@@ -57,15 +59,15 @@ export class LiveBuffer {
   }
 
   /**
-   * The events after `lastId` that `user` may see, the same type collapsed to its last; null when
-   * `lastId` is unknown here (resync instead).
+   * The events after `lastId` that `user` may see, the same type (and subject) collapsed to its
+   * last; null when `lastId` is unknown here (resync instead).
    */
   since(lastId: number, user: number | null): BufferedEvent[] | null {
     if (this.#floor === null || lastId < this.#floor || lastId > (this.#latest ?? -1)) return null;
     const last = new Map<string, BufferedEvent>();
     for (const event of this.#events) {
       if (event.id <= lastId || (event.user !== null && event.user !== user)) continue;
-      const key = `${event.type}:${event.user ?? ''}`;
+      const key = `${event.type}:${event.user ?? ''}:${event.subject ?? ''}`;
       last.delete(key);
       last.set(key, event);
     }

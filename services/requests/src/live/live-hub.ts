@@ -138,6 +138,7 @@ export class LiveHub {
     }
     const { id, type, user, data } = result.data;
     const event: BufferedEvent = { id, type, user, frame: eventFrame(type, data, id) };
+    if (result.data.type === 'my-request') event.subject = result.data.data.id;
     this.#buffer.add(event);
     for (const client of this.#clients) {
       if (user === null || user === client.user) client.write(event.frame);

@@ -1,5 +1,7 @@
 import {
   VOICETRACK_UNUSED_HOURS,
+  ownRequestFields,
+  renderPublicRequest,
   voicetrackObjectKey,
   type AdminRequest,
   type OwnRequest,
@@ -58,6 +60,8 @@ export interface RequestServiceOptions {
   enqueueAcquisition: (requestId: number) => Promise<void>;
   /** Sends what was approved during a live show to the station's request API. */
   stationSubmissions: StationSubmissions;
+  /** One of a listener's requests changed: its new view goes to them (live push). */
+  requestChanged?: (userId: number, request: OwnRequest) => void;
   clock?: () => Date;
 }
 
@@ -208,8 +212,9 @@ export class RequestService {
       // The job id is the request's: a retried submit enqueues nothing new.
       await this.#options.enqueueAcquisition(row.id);
     }
-    const view = await this.#placed(row, live);
-    return { request: { ...view, ...privateFields(row) }, created };
+    const request = { ...(await this.#placed(row, live)), ...ownRequestFields(row) };
+    this.#options.requestChanged?.(user.id, request);
+    return { request, created };
   }
 
   /**
@@ -218,7 +223,7 @@ export class RequestService {
    * changes nothing) and answered with its place.
    */
   async #placed(row: RequestRow, live: boolean): Promise<PublicRequest> {
-    if (live || row.status !== 'approved') return publicView(row, null, null);
+    if (live || row.status !== 'approved') return renderPublicRequest(row);
     const now = this.#clock();
     const remainingSeconds = () => this.#options.nowPlaying.remainingSeconds(now);
     const place =
@@ -284,14 +289,32 @@ export class RequestService {
     const rows = await this.#options.repository.ofUser(user.id, OWN_REQUESTS_LISTED);
     const settings = await this.#options.settings();
     const views = await this.#withPlaces(rows, settings.broadcastingMode === 'live');
-    return views.map((view, i) => ({ ...view, ...privateFields(rows[i] as RequestRow) }));
+    return views.map((view, i) => ({ ...view, ...ownRequestFields(rows[i] as RequestRow) }));
+  }
+
+  /**
+   * Tells the owner of a request that changed elsewhere (the station, its steps): its row as
+   * "Mijn verzoekjes" lists it goes to requestChanged. Never fails the caller.
+   */
+  async announce(id: number): Promise<void> {
+    const changed = this.#options.requestChanged;
+    if (!changed) return;
+    const row = await this.#options.repository.findById(id);
+    if (!row) return;
+    const settings = await this.#options.settings();
+    this.#tellOwner(row, await this.#withPlaces([row], settings.broadcastingMode === 'live'));
+  }
+
+  #tellOwner(row: RequestRow, [view]: PublicRequest[]): void {
+    if (row.userId === null || !view) return;
+    this.#options.requestChanged?.(row.userId, { ...view, ...ownRequestFields(row) });
   }
 
   /** Played in the last 24 hours, newest first. */
   async recent(): Promise<PublicRequest[]> {
     const since = new Date(this.#clock().getTime() - 86_400_000);
     const rows = await this.#options.repository.playedSince(since);
-    return rows.map((row) => publicView(row, null, null));
+    return rows.map((row) => renderPublicRequest(row));
   }
 
   async list(filter: {
@@ -312,7 +335,7 @@ export class RequestService {
     const views = await this.#withPlaces(rows, settings.broadcastingMode === 'live');
     return {
       data: rows.map((row, i) => ({
-        ...(views[i] ?? publicView(row, null, null)),
+        ...(views[i] ?? renderPublicRequest(row)),
         ...adminFields(row),
       })),
       total,
@@ -388,8 +411,9 @@ export class RequestService {
       }
       row = (await repository.findById(id)) ?? row;
     }
-    const [view] = await this.#withPlaces([row], settings.broadcastingMode === 'live');
-    const request = { ...(view ?? publicView(row, null, null)), ...adminFields(row) };
+    const views = await this.#withPlaces([row], settings.broadcastingMode === 'live');
+    this.#tellOwner(row, views);
+    const request = { ...(views[0] ?? renderPublicRequest(row)), ...adminFields(row) };
     return { request, previousStatus };
   }
 
@@ -467,49 +491,15 @@ function refusalOf({
 }
 
 function placedView(row: RequestRow, place: WaitingEntry | undefined, now: Date): PublicRequest {
-  return publicView(
-    row,
-    place?.position ?? null,
-    place ? new Date(now.getTime() + place.startsInSeconds * 1000) : null,
-  );
-}
-
-function publicView(
-  row: RequestRow,
-  position: number | null,
-  expectedStart: Date | null,
-): PublicRequest {
-  return {
-    id: row.id,
-    title: row.title,
-    artist: row.artist,
-    album: row.album,
-    source: row.source,
-    requesterName: row.requesterName,
-    duration: row.duration,
-    status: row.status,
-    submittedAt: row.requestedAt.toISOString(),
-    requestedAt: row.requestedAt.toISOString(),
-    playedAt: row.playedAt?.toISOString() ?? null,
-    position,
-    expectedStartTime: expectedStart?.toISOString() ?? null,
-  };
-}
-
-function privateFields(row: RequestRow) {
-  return {
-    message: row.message,
-    voicetrackUrl: row.voicetrackUrl,
-    browserFingerprint: row.browserFingerprint,
-    downloadStatus: row.downloadStatus,
-    stationStep: row.stationStep,
-    stationNote: row.stationNote,
-  };
+  return renderPublicRequest(row, {
+    position: place?.position ?? null,
+    expectedStart: place ? new Date(now.getTime() + place.startsInSeconds * 1000) : null,
+  });
 }
 
 function adminFields(row: RequestRow) {
   return {
-    ...privateFields(row),
+    ...ownRequestFields(row),
     userId: row.userId,
     filename: row.filename,
     requesterIp: row.requesterIp,

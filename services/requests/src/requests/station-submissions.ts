@@ -29,6 +29,8 @@ export interface StationSubmissionsOptions {
   settings: () => Promise<DjSettingsRow>;
   queue: Pick<AutomationQueue, 'stationRequestIdOf'>;
   log: SubmissionLog;
+  /** A request's step changed in a pass or by an unapproval (its owner is told). */
+  changed?: (requestId: number) => void;
   clock?: () => Date;
   /** AzuraCast takes 2 request calls per 5 s per address: after its 429 the pass waits this long. */
   rateLimitWaitMs?: number;
@@ -95,8 +97,9 @@ export class StationSubmissions {
   }
 
   /** An approval the station did not take: pending again, with the station's words. */
-  unapprove(requestId: number, outcome: SendOutcome): Promise<void> {
-    return this.#repository.unapprove(requestId, noteOf(outcome));
+  async unapprove(requestId: number, outcome: SendOutcome): Promise<void> {
+    await this.#repository.unapprove(requestId, noteOf(outcome));
+    this.#options.changed?.(requestId);
   }
 
   /** Sends every approved, unsent request of a station track when the mode is nonstop. */
@@ -184,6 +187,7 @@ export class StationSubmissions {
         noteOf(outcome),
       );
     }
+    if (outcome.kind !== 'gone') this.#options.changed?.(request.id);
     return outcome;
   }
 }

@@ -79,6 +79,8 @@ export interface StationRoutesOptions {
    * song in about a second, not at the next poll). Must not throw.
    */
   playStarted?: (playId: number) => void;
+  /** A listener's request started (now played): its owner is told. Must not throw. */
+  requestPlayed?: (requestId: number) => void;
 }
 
 export function stationRoutes({
@@ -88,6 +90,7 @@ export function stationRoutes({
   queue,
   listeners,
   playStarted = () => undefined,
+  requestPlayed = () => undefined,
 }: StationRoutesOptions): RoutePlugin {
   return async (app) => {
     const access = 'station' as const;
@@ -195,6 +198,7 @@ export function stationRoutes({
           : null;
         request.log.info({ play, playedRequest, uri: startedUri }, 'station: track started');
         if (play) playStarted(play.id);
+        if (playedRequest !== null) requestPlayed(playedRequest);
         return play;
       },
     );

@@ -51,6 +51,19 @@ describe('LiveBuffer', () => {
     expect(buffer.since(0, null)?.map((e) => e.id)).toEqual([3]);
   });
 
+  it("collapses a listener's request events per request, not per type", () => {
+    const buffer = new LiveBuffer();
+    buffer.subscribedAt(0);
+    const request = (id: number, requestId: number): BufferedEvent => ({
+      ...event(id, 'my-request', 7),
+      subject: requestId,
+    });
+    buffer.add(request(1, 40));
+    buffer.add(request(2, 41));
+    buffer.add(request(3, 40));
+    expect(buffer.since(0, 7)?.map((e) => e.id)).toEqual([2, 3]);
+  });
+
   it('forgets everything on clear (a reconnect may have lost events)', () => {
     const buffer = new LiveBuffer();
     buffer.subscribedAt(5);

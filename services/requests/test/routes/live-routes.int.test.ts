@@ -4,12 +4,14 @@ import {
   NOW_PLAYING_KEY,
   renderNowPlaying,
   type NowPlayingSnapshot,
+  type OwnRequest,
   type PublicDjSettings,
 } from '@radio/contracts';
 import { LiveEventPublisher, type ServiceApp } from '@radio/service-kit';
 import { waitFor } from '@radio/testing';
 import { createTestApp, TestClient, type TestApp } from '@radio/service-kit/testing';
 import { buildRequestsApp } from '../build.ts';
+import { seedTrack } from '../requests/seed.ts';
 import { SseStream } from '../live/sse-client.ts';
 
 const snapshot: NowPlayingSnapshot = {
@@ -202,6 +204,43 @@ describe('GET /api/events', () => {
     expect(Number(event.id)).toBe(id);
     expect(settingsOf(event).libraryName).toBe('Alleen voor jou');
     await expect(anonymous.nextEvent(300)).rejects.toThrow(/no event/);
+  });
+
+  it('tells a listener, and only them, that an admin approved their request', async () => {
+    const cookieOf = async (): Promise<{ client: TestClient; cookie: string }> => {
+      const client = await t.clientFor(await t.createUser({ name: 'Verzoeker' }));
+      const cookie = [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+      return { client, cookie };
+    };
+    const owner = await cookieOf();
+    const other = await cookieOf();
+    // The switch's settings event reached this copy before the streams below open.
+    const { stream: watcher } = await openResynced(urlA);
+    await admin.patch('/api/admin/broadcasting-mode', { mode: 'live' });
+    await watcher.nextEvent(1_000);
+    try {
+      const { stream: own } = await openResynced(urlA, { cookie: owner.cookie });
+      const { stream: others } = await openResynced(urlA, { cookie: other.cookie });
+      const submitted = await owner.client.post('/api/requests', {
+        libraryTrackId: await seedTrack(t.app.db),
+      });
+      expect(submitted.statusCode).toBe(201);
+      const id = (submitted.json() as OwnRequest).id;
+      const pending = await own.nextEvent(1_000);
+      expect(pending.event).toBe('my-request');
+      expect(JSON.parse(pending.data ?? '')).toEqual(submitted.json());
+
+      const approved = await admin.patch(`/api/requests/${id}/status`, { status: 'approved' });
+      expect(approved.statusCode).toBe(200);
+      const event = await own.nextEvent(1_000);
+      expect(event.event).toBe('my-request');
+      const mine = (await owner.client.get('/api/requests/mine')).json() as { data: OwnRequest[] };
+      expect(JSON.parse(event.data ?? '')).toEqual(mine.data.find((request) => request.id === id));
+      expect(JSON.parse(event.data ?? '')).toMatchObject({ id, status: 'approved' });
+      await expect(others.nextEvent(300)).rejects.toThrow(/no event/);
+    } finally {
+      await admin.patch('/api/admin/broadcasting-mode', { mode: 'nonstop' });
+    }
   });
 
   it('ends its streams when its subscription drops; ids from before a lost event resync', async () => {

@@ -1,4 +1,4 @@
-import type { Db } from '@radio/db';
+import type { Db, SongRequestRow } from '@radio/db';
 import type { PlayedSong } from '@radio/station';
 
 const ROWS_PER_INSERT = 1000;
@@ -6,9 +6,12 @@ const ROWS_PER_INSERT = 1000;
 /** The worker owns play_history: every play of every source, stored exactly once. */
 export class PlayHistoryRepository {
   readonly #db: Db;
+  readonly #requestsPlayed: (rows: SongRequestRow[]) => void;
 
-  constructor(db: Db) {
+  /** requestsPlayed: told of the requests a recorded play marked played (must not throw). */
+  constructor(db: Db, requestsPlayed: (rows: SongRequestRow[]) => void = () => undefined) {
     this.#db = db;
+    this.#requestsPlayed = requestsPlayed;
   }
 
   /** Stores the plays not stored yet (unique per source and source id); returns how many. */
@@ -35,16 +38,20 @@ export class PlayHistoryRepository {
       (min, play) => (min === null || play.playedAt < min ? play.playedAt : min),
       null,
     );
-    if (added > 0 && earliest) await this.markRequestsPlayed(source, earliest);
+    if (added > 0 && earliest) {
+      const played = await this.markRequestsPlayed(source, earliest);
+      if (played.length > 0) this.#requestsPlayed(played);
+    }
     return added;
   }
 
   /**
    * Requests submitted to an AzuraCast station's request API are played when its history shows
    * their track (same source, same accent-folded title and artist, after it was sent): status
-   * played with the first such play's time. Plays since `since` are looked at.
+   * played with the first such play's time. Plays since `since` are looked at. Answers the
+   * requests it changed.
    */
-  async markRequestsPlayed(source: string, since: Date): Promise<number> {
+  markRequestsPlayed(source: string, since: Date): Promise<SongRequestRow[]> {
     const firstPlays = this.#db
       .selectFrom('songRequests as r')
       .innerJoin('libraryTracks as t', 't.id', 'r.libraryTrackId')
@@ -64,12 +71,12 @@ export class PlayHistoryRepository {
       .where('t.source', '=', source)
       .where('p.playedAt', '>=', since)
       .groupBy('r.id');
-    const result = await this.#db
+    return this.#db
       .updateTable('songRequests')
       .from(firstPlays.as('m'))
       .set((eb) => ({ status: 'played', playedAt: eb.ref('m.firstPlay') }))
       .whereRef('songRequests.id', '=', 'm.id')
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows);
+      .returningAll('songRequests')
+      .execute();
   }
 }

@@ -1,7 +1,11 @@
 import { UnrecoverableError } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { LIBRARY_SEARCH_CACHE_KEY, REQUEST_TRACK_READY_CHANNEL } from '@radio/contracts';
+import {
+  LIBRARY_SEARCH_CACHE_KEY,
+  renderOwnRequest,
+  REQUEST_TRACK_READY_CHANNEL,
+} from '@radio/contracts';
 import { jobDefinition, type JobData, type JobInput, type JobName } from '@radio/contracts/jobs';
 import { DjSettingsReader, type Db } from '@radio/db';
 import { LiveEventPublisher, LogLimiter } from '@radio/service-kit';
@@ -62,19 +66,26 @@ export function jobHandlers(deps: JobDeps): JobHandlers {
   const { db, log, createSource } = deps;
   const sessions = new SessionsRepository(db);
   const settings = new DjSettingsReader(db);
-  const history = new PlayHistoryRepository(db);
   const now = deps.now ?? (() => new Date());
   const liveLog = new LogLimiter();
-  const store = new NowPlayingStore(deps.redis, {
-    publisher: new LiveEventPublisher(deps.redis, (error) =>
-      liveLog.log(
-        log,
-        'warn',
-        'live-events-publish',
-        { error: error.message },
-        'live event not published',
-      ),
+  const publisher = new LiveEventPublisher(deps.redis, (error) =>
+    liveLog.log(
+      log,
+      'warn',
+      'live-events-publish',
+      { error: error.message },
+      'live event not published',
     ),
+  );
+  // An AzuraCast station played a listener's request: its owner is told.
+  const history = new PlayHistoryRepository(db, (rows) => {
+    for (const row of rows) {
+      if (row.userId !== null)
+        void publisher.publish('my-request', renderOwnRequest(row), row.userId);
+    }
+  });
+  const store = new NowPlayingStore(deps.redis, {
+    publisher,
     stationName: deps.stationName ?? DEFAULT_STATION_NAME,
     now: () => now().getTime(),
   });

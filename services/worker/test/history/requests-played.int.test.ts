@@ -11,11 +11,13 @@ const minutesAfter = (minutes: number) => new Date(REQUESTED_AT.getTime() + minu
 let database: TestDatabase;
 let db: Db;
 let history: PlayHistoryRepository;
+/** What the repository said it marked played, each call's request ids. */
+const told: number[][] = [];
 
 beforeAll(async () => {
   database = await createTestDatabase();
   db = createDb(database.url);
-  history = new PlayHistoryRepository(db);
+  history = new PlayHistoryRepository(db, (rows) => told.push(rows.map((row) => row.id)));
 });
 afterAll(async () => {
   await db.destroy();
@@ -80,12 +82,15 @@ describe('requests submitted to AzuraCast', () => {
     // Played before the request: not this request's play.
     await history.record(AZURACAST, [play('1', 'Zoutelande', 'BLØF', minutesAfter(-30))]);
     expect(await statusOf(id)).toEqual({ status: 'approved', playedAt: null });
+    told.length = 0;
 
     await history.record(AZURACAST, [
       play('2', 'Iets anders', 'BLØF', minutesAfter(4)),
       play('3', 'ZOUTELANDE', 'Blof', minutesAfter(8)),
     ]);
     expect(await statusOf(id)).toEqual({ status: 'played', playedAt: minutesAfter(8) });
+    // The rows it changed go to the live push (their owners are told).
+    expect(told).toEqual([[id]]);
   });
 
   it('approved in a live show and sent afterwards, count only plays after they were sent', async () => {

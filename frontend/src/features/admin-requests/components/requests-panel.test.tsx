@@ -9,6 +9,7 @@ import {
   testUser,
 } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
+import { ownRequest } from '@/test/station-fixtures';
 import { findToast } from '@/test/toasts';
 
 const admin = testUser({ id: 1, role: 'admin', name: 'Beheerder', email: 'beheer@radio.nl' });
@@ -16,25 +17,15 @@ const admin = testUser({ id: 1, role: 'admin', name: 'Beheerder', email: 'beheer
 function adminRequest(id: number, overrides: Partial<AdminRequest> = {}): AdminRequest {
   const at = new Date(Date.UTC(2026, 10, 23, 13, 0) - id * 60_000).toISOString();
   return {
-    id,
-    title: `Liedje ${id}`,
-    artist: 'De Artiest',
-    album: null,
-    source: 'local',
-    requesterName: `Luisteraar ${id}`,
-    duration: 200,
-    status: 'pending',
-    submittedAt: at,
-    requestedAt: at,
-    playedAt: null,
-    position: null,
-    expectedStartTime: null,
-    message: null,
-    voicetrackUrl: null,
-    browserFingerprint: null,
-    downloadStatus: 'not_needed',
-    stationStep: null,
-    stationNote: null,
+    ...ownRequest({
+      id,
+      title: `Liedje ${id}`,
+      artist: 'De Artiest',
+      requesterName: `Luisteraar ${id}`,
+      duration: 200,
+      submittedAt: at,
+      requestedAt: at,
+    }),
     userId: id + 100,
     filename: null,
     requesterIp: null,

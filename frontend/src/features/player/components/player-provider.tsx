@@ -10,6 +10,7 @@ import {
 import { useMediaSessionControls, useMediaSessionMetadata } from '../hooks/use-media-session';
 import { useOnAir } from '../hooks/use-on-air';
 import { PlayerContext, type PlayerContextValue } from '../hooks/use-player';
+import { setListenerDelay } from '@/lib/server-clock';
 import { useTwoFingerDoubleTap } from '@/lib/use-two-finger-double-tap';
 import { LivePlayerController } from '../lib/live-player-controller';
 import { MiniPlayer } from './mini-player';
@@ -46,6 +47,9 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
     controller.attach(audioRef.current);
     return () => controller.attach(null);
   }, [controller]);
+
+  // What "now" is for the listener: the requests' "Nu op de radio" follows the ear.
+  useEffect(() => setListenerDelay(controller.liveDelayMs), [controller]);
 
   const registerFullPlayer = useCallback(() => {
     setFullPlayers((count) => count + 1);

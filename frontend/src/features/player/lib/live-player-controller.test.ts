@@ -59,3 +59,26 @@ describe('LivePlayerController sources', () => {
     expect(controller.getState()).toMatchObject({ isLoading: true, isPlaying: false });
   });
 });
+
+describe('LivePlayerController live delay', () => {
+  it('is the buffered audio ahead of what plays while playing, else 0', async () => {
+    const { plays } = mockMediaElement();
+    const controller = new LivePlayerController();
+    const audio = document.createElement('audio');
+    Object.defineProperty(audio, 'buffered', {
+      get: () => ({ length: 1, start: () => 10, end: () => 14.25 }),
+    });
+    Object.defineProperty(audio, 'currentTime', { get: () => 10.5 });
+    controller.attach(audio);
+    controller.setSources(['https://a/stream']);
+    expect(controller.liveDelayMs()).toBe(0);
+
+    controller.play();
+    await plays[0]!.resolve();
+    expect(controller.getState().isPlaying).toBe(true);
+    expect(controller.liveDelayMs()).toBe(3_750);
+
+    controller.stop();
+    expect(controller.liveDelayMs()).toBe(0);
+  });
+});

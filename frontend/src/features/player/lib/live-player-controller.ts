@@ -113,6 +113,17 @@ export class LivePlayerController {
 
   getState = (): PlayerState => this.#state;
 
+  /**
+   * How far behind the live edge the listener hears (ms): the buffered audio ahead of what
+   * plays (its last byte is about the live edge). 0 when not playing.
+   */
+  liveDelayMs = (): number => {
+    const audio = this.#audio;
+    if (!this.#state.isPlaying || !audio || audio.buffered.length === 0) return 0;
+    const edge = audio.buffered.end(audio.buffered.length - 1);
+    return Math.max(0, Math.round((edge - audio.currentTime) * 1000));
+  };
+
   /** Connects the one audio element this controller drives (null disconnects it). */
   attach = (audio: HTMLAudioElement | null): void => {
     if (audio === this.#audio) return;

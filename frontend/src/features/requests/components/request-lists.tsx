@@ -4,8 +4,11 @@ import { Badge } from '@/components/ui/badge';
 import { STATION_STEP_LABELS, stationStepFailed } from '@/lib/station-steps';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useHeardNow } from '@/lib/use-heard-now';
 import { cn } from '@/lib/utils';
 import { clockOf, dayAndClockOf, statusLabel } from '../lib/request-display';
+import { requestStage } from '../lib/request-stage';
+import { NotifyButton } from './notify-button';
 
 function ListSection({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -139,8 +142,10 @@ export function MyRequests({
   isError: boolean;
   timeZone: string;
 }) {
+  const heardNow = useHeardNow();
   return (
     <ListSection title="Mijn verzoekjes">
+      <NotifyButton />
       {isError && !requests ? (
         <EmptyState>Je verzoekjes kunnen nu niet worden geladen.</EmptyState>
       ) : !requests ? (
@@ -156,7 +161,7 @@ export function MyRequests({
                   <span className="block truncate font-semibold">{request.title}</span>
                   <span className="block truncate text-muted-foreground">{request.artist}</span>
                 </span>
-                <Badge variant="outline">{statusLabel(request.status)}</Badge>
+                <Badge variant="outline">{requestStage(request, heardNow)}</Badge>
               </span>
               <span className="text-xs text-muted-foreground">
                 Aangevraagd:{' '}

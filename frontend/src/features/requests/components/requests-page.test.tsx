@@ -10,6 +10,7 @@ import {
   testUser,
 } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
+import { ownRequest } from '@/test/station-fixtures';
 import { findToast } from '@/test/toasts';
 
 const noQueue = {
@@ -192,40 +193,17 @@ describe('requesting a song', () => {
   });
 
   it('marks the listener’s own request in the queue with its place and expected time', async () => {
-    const queued = {
-      id: 9,
-      title: 'Brug over de Vecht',
-      artist: 'De Kanaalkoning',
-      album: null,
-      source: 'local',
-      requesterName: 'Anna de Vries',
-      duration: 180,
+    const mine = ownRequest({
       status: 'approved',
-      submittedAt: '2026-11-23T19:00:00.000Z',
-      requestedAt: '2026-11-23T19:00:00.000Z',
-      playedAt: null,
       position: 2,
       expectedStartTime: '2026-11-23T13:32:00.000Z',
-    };
+    });
     mockFetch({
       ...sessionHandlers(testUser()),
-      'GET /api/pending-requests': () => jsonResponse({ data: [queued], total: 1 }),
+      // The queue lists it without the private fields; the test's answer may carry them.
+      'GET /api/pending-requests': () => jsonResponse({ data: [mine], total: 1 }),
       'GET /api/recent-requests': () => errorResponse(503, 'Even niet'),
-      'GET /api/requests/mine': () =>
-        jsonResponse({
-          data: [
-            {
-              ...queued,
-              message: null,
-              voicetrackUrl: null,
-              browserFingerprint: null,
-              downloadStatus: 'not_needed',
-              stationStep: null,
-              stationNote: null,
-            },
-          ],
-          total: 1,
-        }),
+      'GET /api/requests/mine': () => jsonResponse({ data: [mine], total: 1 }),
     });
     await renderApp('/verzoekjes');
     const item = (await screen.findAllByText('Jouw verzoekje'))[0]?.closest('li');
