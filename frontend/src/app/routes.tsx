@@ -5,7 +5,7 @@ import type { User } from '@radio/contracts';
 import { authUserQueryKey, useAuthUser } from '@/features/auth/api/get-auth-user';
 import { GuestOnly, RequireUser } from '@/features/auth/components/auth-guards';
 import { DJ_SETTINGS_DEFAULTS, useDjSettings } from '@/features/dj-settings/api/get-dj-settings';
-import { useNowPlaying } from '@/features/player/api/get-now-playing';
+import { useHeardNowPlaying } from '@/features/player/hooks/use-heard-now-playing';
 import { LivePlayer } from '@/features/player/components/live-player';
 import {
   adminSettingsQueryKey,
@@ -139,7 +139,7 @@ function AuthRoute() {
 }
 
 function HomeRoute() {
-  const nowPlaying = useNowPlaying();
+  const nowPlaying = useHeardNowPlaying();
   const stationInfo = useStationInfo();
   return (
     <HomePage

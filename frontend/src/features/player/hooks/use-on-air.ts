@@ -1,5 +1,5 @@
 import { displayArtist, displayTitle } from '@/lib/song-names';
-import { useNowPlaying } from '../api/get-now-playing';
+import { useHeardNowPlaying } from './use-heard-now-playing';
 import { useStationInfo } from '@/lib/station-info';
 
 /** Not a station's name: the station's own name is configured once, on the server. */
@@ -7,9 +7,12 @@ const FALLBACK_STATION_TITLE = 'Lokale radio';
 
 export type OnAirSong = { title: string; artist: string };
 
-/** What is on air, with the names as listeners see them; polls now playing while mounted. */
+/**
+ * What is on air as the listener hears it, with the names as listeners see them; polls now
+ * playing while mounted (and the live stream is down).
+ */
 export function useOnAir() {
-  const nowPlaying = useNowPlaying();
+  const nowPlaying = useHeardNowPlaying();
   const stationInfo = useStationInfo();
   // The source's name first, else the configured one; a fallback title (spec section 8) once
   // neither answer knows one, '' while they load.
