@@ -2,7 +2,14 @@ import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type APIRequestContext, type Page, type Response } from '@playwright/test';
 import { expect, test } from '../support/test.ts';
-import { createListener, deleteRequestsOf, logIn, PHONE, requestSong } from '../support/pages.ts';
+import {
+  createListener,
+  lookAt,
+  deleteRequestsOf,
+  logIn,
+  PHONE,
+  requestSong,
+} from '../support/pages.ts';
 import { adminCredentials, dataDir } from '../support/stack.ts';
 
 // Live updates against the real stack: an open page follows the station through its live event
@@ -165,6 +172,7 @@ test('a listener sees their request move from review to approved to on air, and 
       .locator('[aria-live="polite"]')
       .filter({ hasText: 'Je verzoekje wordt nu gedraaid!' });
     await expect(announced).toContainText('Wind in de zeilen – Orkest De Vliegende Hollander');
+    await lookAt(page, 'request-on-air');
     expect(
       await page.evaluate(
         () => (window as unknown as { madeNotifications: unknown[] }).madeNotifications,
