@@ -4,9 +4,10 @@ import { type APIRequestContext, type Page, type Response } from '@playwright/te
 import { expect, test } from '../support/test.ts';
 import {
   createListener,
-  lookAt,
   deleteRequestsOf,
+  libraryTrack,
   logIn,
+  lookAt,
   PHONE,
   requestSong,
 } from '../support/pages.ts';
@@ -145,6 +146,9 @@ test('a listener sees their request move from review to approved to on air, and 
     Object.defineProperty(window, 'Notification', { value: Recorded, configurable: true });
   });
   try {
+    // Indexed first: in live mode without a live source the worker scans no library (a fresh
+    // stack that starts with this test has not scanned it yet).
+    await libraryTrack(page.request, 'Wind in de zeilen');
     // Live: a request waits for the DJ's review.
     await switchStation(request, '/api/admin/broadcasting-mode', { mode: 'live' });
     const opened = liveStreamOpened(page);
