@@ -33,6 +33,7 @@
 #   BENCH_LISTENERS=500,1000,2000,3000   the fan-out's steps (listeners at once)
 #   BENCH_HOLD=10          seconds each fan-out step is measured
 #   BENCH_LIVE_PAGES=3000  pages holding the live event stream at once
+#   BENCH_EAR_CHANGES=20, BENCH_EAR_PRESSES=20   song changes measured per way, play presses
 #   BENCH_UPLOAD_REPEATS=5 uploads one at a time; BENCH_UPLOAD_ROUNDS=3 rounds of 5 at once
 #   BENCH_KEEP=1           keep the temporary folder (logs, raw results) for a look afterwards
 #   BENCH_PARTS=uploads    run only these parts (comma-separated, of load, archive, requests,
@@ -294,7 +295,11 @@ fi
 if part ear; then
   say "the ear: the title against what Chromium plays, and the time to first sound (own stack)"
   EAR="$BENCH_DIR/ear.json"
-  BENCH_EAR_FILE=$EAR pnpm --silent --filter @radio/e2e exec playwright test --config ear/playwright.config.ts >&2 ||
+  # A clean environment: the e2e harness starts its own stack, which must not take this one's
+  # settings (static root, stream upstream, ports).
+  env -i PATH="$PATH" HOME="$HOME" BENCH_EAR_FILE="$EAR" ${BENCH_EAR_CHANGES:+BENCH_EAR_CHANGES=$BENCH_EAR_CHANGES} \
+    ${BENCH_EAR_PRESSES:+BENCH_EAR_PRESSES=$BENCH_EAR_PRESSES} \
+    pnpm --silent --filter @radio/e2e exec playwright test --config ear/playwright.config.ts >&2 ||
     say "the ear measurement failed (its output is above; stack log: e2e/artifacts/ear-stack.log)"
   export BENCH_EAR_FILE=$EAR
 fi
