@@ -1,28 +1,28 @@
 import { writeFileSync } from 'node:fs';
 import { type Page } from '@playwright/test';
 import { test } from '../support/test.ts';
+import { TONE_SONGS } from './tone-library.ts';
 
 // What a listener hears against what the page shows, in Chromium playing the built-in station's
-// stream from the home page. The player's <audio> is tapped with the Web Audio API (an
-// AnalyserNode between it and the output): the demo songs fade out to silence and in again
-// (scripts/demo-library.sh; Liquidsoap does not crossfade), so the moment sound comes back after
-// a silence is the moment the next song becomes audible. A MutationObserver notes when the title
-// under "Nu te horen" changes. Measured twice: with the live event stream, and with it refused
-// (the page then polls now playing every 30 s, the spec's poll). Then the time to first sound:
-// from the click on "Afspelen" to the first audible frame, 20 presses. A measurement for
-// `make bench` (BENCH_EAR_FILE), not a test: it asserts no goal.
+// stream from the home page. The station plays tones (tone-library.ts: one pitch per song), and
+// the player's <audio> is tapped with the Web Audio API (an AnalyserNode between it and the
+// output): the moment the loudest pitch becomes the next song's is the moment that song becomes
+// audible. A MutationObserver notes when the title under "Nu te horen" changes. Measured twice:
+// with the live event stream, and with it refused (the page then polls now playing every 30 s,
+// the spec's poll). Then the time to first sound: from the click on "Afspelen" to the first
+// audible frame, 20 presses. A measurement for `make bench` (BENCH_EAR_FILE), not a test: it
+// asserts no goal.
 
 const SONG_CHANGES = Number(process.env.BENCH_EAR_CHANGES ?? 20);
 const PRESSES = Number(process.env.BENCH_EAR_PRESSES ?? 20);
-/** Quieter than this (RMS of a 20-ms frame) is silence; louder is sound. */
+/** Quieter than this (RMS of a frame) is silence; louder is sound. */
 const SILENCE_RMS = 0.003;
-/** A silence this long between two sounds is a song change (beats decay for a few ms only). */
-const GAP_MS = 120;
 
 declare global {
   interface Window {
     ear: {
-      audibleStarts: number[];
+      /** When each song became audible, by its index in TONE_SONGS. */
+      audibleStarts: { at: number; song: number }[];
       titles: { at: number; text: string }[];
       clicks: number[];
       firstSounds: number[];
@@ -34,44 +34,51 @@ declare global {
 /** Taps the player's audio and watches the title; times are the page's performance.now(). */
 async function tap(page: Page): Promise<void> {
   await page.evaluate(
-    ({ silence, gap }) => {
+    ({ silence, frequencies }) => {
       const audio = document.querySelector('audio');
       if (!audio) throw new Error('no <audio> on the page');
       const ear = { audibleStarts: [], titles: [], clicks: [], firstSounds: [], playing: [] };
       window.ear = ear as Window['ear'];
       const context = new AudioContext();
       const analyser = context.createAnalyser();
-      analyser.fftSize = 1024;
+      analyser.fftSize = 2048;
+      analyser.smoothingTimeConstant = 0;
       context.createMediaElementSource(audio).connect(analyser);
       analyser.connect(context.destination);
       const samples = new Float32Array(analyser.fftSize);
-      let silentSince: number | null = performance.now();
+      const spectrum = new Float32Array(analyser.frequencyBinCount);
+      const binHz = context.sampleRate / analyser.fftSize;
+      let heard = -1;
+      let candidate = -1;
       let waitingForFirstSound = false;
       setInterval(() => {
         analyser.getFloatTimeDomainData(samples);
         let sum = 0;
         for (const sample of samples) sum += sample * sample;
-        const loud = Math.sqrt(sum / samples.length) > silence;
+        if (Math.sqrt(sum / samples.length) <= silence) return;
         const now = performance.now();
-        if (!loud) {
-          silentSince ??= now;
-          return;
-        }
         if (waitingForFirstSound) {
           waitingForFirstSound = false;
           window.ear.firstSounds.push(now);
-        } else if (silentSince !== null && now - silentSince >= gap) {
-          window.ear.audibleStarts.push(now);
         }
-        silentSince = null;
+        analyser.getFloatFrequencyData(spectrum);
+        let peak = 0;
+        for (let i = 1; i < spectrum.length; i++) if (spectrum[i]! > spectrum[peak]!) peak = i;
+        const pitch = peak * binHz;
+        const song = frequencies.findIndex((f) => Math.abs(f - pitch) < 40);
+        // Two frames in a row: a song's own pitch, not the blend of a change.
+        if (song === -1 || song === heard) return ((candidate = -1), undefined);
+        if (song !== candidate) return ((candidate = song), undefined);
+        heard = song;
+        window.ear.audibleStarts.push({ at: now, song });
       }, 10);
       document.addEventListener(
         'click',
         (event) => {
           const button = (event.target as Element).closest('button');
           if (
-            button?.getAttribute('aria-label') === 'Afspelen' ||
-            button?.textContent?.includes('Afspelen')
+            button?.textContent?.includes('Afspelen') ||
+            button?.getAttribute('aria-label') === 'Afspelen'
           ) {
             window.ear.clicks.push(performance.now());
             waitingForFirstSound = true;
@@ -87,34 +94,34 @@ async function tap(page: Page): Promise<void> {
       ).observe(title, { characterData: true, childList: true, subtree: true });
       void context.resume();
     },
-    { silence: SILENCE_RMS, gap: GAP_MS },
+    { silence: SILENCE_RMS, frequencies: TONE_SONGS.map((song) => song.frequency) },
   );
 }
 
 const player = (page: Page) => page.getByRole('region', { name: 'Livespeler' });
 
 /**
- * Plays until `changes` songs became audible; for each, when its title appeared on the page
- * relative to the moment it became audible (ms; negative: before), or null when it never did
- * before the next song.
+ * Plays until `changes` songs became audible after the first; for each, when its title appeared
+ * on the page relative to the moment it became audible (ms; negative: before), or null when it
+ * did not appear while the song played.
  */
 async function titleAgainstEar(page: Page, changes: number): Promise<(number | null)[]> {
   await tap(page);
   await player(page).getByRole('button', { name: 'Afspelen' }).click();
-  await page.waitForFunction((n) => window.ear.audibleStarts.length > n, changes, {
-    timeout: changes * 40_000,
+  // The first song heard was on before the player started: only the changes count.
+  await page.waitForFunction((n) => window.ear.audibleStarts.length > n + 1, changes, {
+    timeout: changes * 30_000,
     polling: 500,
   });
   const { audibleStarts, titles } = await page.evaluate(() => window.ear);
   await player(page).getByRole('button', { name: 'Pauzeren' }).click();
-  // Each audible start but the last (the song after it may still be ahead of its title): the
-  // first title change between the previous song's start and the next one's, nearest to it.
-  return audibleStarts.slice(0, changes).map((at, i) => {
-    const from = i === 0 ? at - 15_000 : (audibleStarts[i - 1] ?? at);
-    const to = audibleStarts[i + 1] ?? at + 15_000;
-    const candidates = titles.filter((t) => t.at > from && t.at < to).map((t) => t.at - at);
-    if (candidates.length === 0) return null;
-    return candidates.reduce((a, b) => (Math.abs(b) < Math.abs(a) ? b : a));
+  return audibleStarts.slice(1, changes + 1).map(({ at, song }, i) => {
+    const title = TONE_SONGS[song]!.title;
+    // Since the song before became audible, until the one after did.
+    const from = audibleStarts[i]!.at;
+    const to = audibleStarts[i + 2]?.at ?? Number.POSITIVE_INFINITY;
+    const shown = titles.find((t) => t.text === title && t.at > from && t.at < to);
+    return shown ? shown.at - at : null;
   });
 }
 

@@ -7,9 +7,13 @@
 import { defineConfig } from '@playwright/test';
 import baseConfig from '../playwright.config.ts';
 import { artifactsDir, prepareStackEnv } from '../support/stack.ts';
+import { writeToneLibrary } from './tone-library.ts';
 
 process.env.PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD = '1';
-// Songs of 10–14 s: twenty song changes in about four minutes.
+// The station plays tones of 10–14 s (tone-library.ts): twenty song changes in about four
+// minutes, and the page can tell by the pitch which song it hears. (Made once: the config is
+// read again by each worker process.)
+process.env.E2E_LIBRARY ??= writeToneLibrary();
 process.env.E2E_DEMO_TRACK_SECONDS ??= '12';
 process.env.E2E_STACK_LOG = 'ear-stack.log';
 prepareStackEnv();

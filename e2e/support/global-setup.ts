@@ -2,13 +2,13 @@
  * Starts the native stack (scripts/up.sh, exactly what `make up` runs) for the e2e run: free
  * ports, a temporary DATA_DIR, a fresh settings file, a known admin, and the built-in station
  * with a small demo library of short songs (E2E_DEMO_TRACK_SECONDS, default 30: each song
- * 24–36 s). Waits until every service answers /readyz through the gateway, the SPA is served and
+ * 24–36 s), or the songs of the folder E2E_LIBRARY as its rotation. Waits until every service answers /readyz through the gateway, the SPA is served and
  * the stream plays; stops it all afterwards.
  * The stack also stops by itself when this test process dies (RADIO_TETHER_PID).
  * Its output goes to e2e/artifacts/stack.log.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, cpSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -34,6 +34,10 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
 
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'radio-e2e-'));
   chmodSync(dataDir, 0o755); // as root, Postgres runs as the postgres account and must get in
+  // The station plays these instead of the demo songs (scripts/demo-library.sh fills only an
+  // empty library).
+  if (process.env.E2E_LIBRARY)
+    cpSync(process.env.E2E_LIBRARY, path.join(dataDir, 'library'), { recursive: true });
   mkdirSync(artifactsDir, { recursive: true });
   const logFile = path.join(artifactsDir, process.env.E2E_STACK_LOG ?? 'stack.log');
   const log = openSync(logFile, 'w');
