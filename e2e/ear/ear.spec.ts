@@ -146,6 +146,7 @@ test('the title against the ear, and the time to first sound', async ({ page, co
   await context.unroute('**/api/events**');
 
   await page.reload();
+  await player(page).getByRole('group', { name: 'Nu te horen' }).locator('p').first().waitFor();
   await tap(page);
   for (let i = 0; i < PRESSES; i++) {
     await player(page).getByRole('button', { name: 'Afspelen' }).click();
