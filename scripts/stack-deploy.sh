@@ -45,9 +45,11 @@ render() {
 # update has not completed, or, for a one-shot, whose newest task has not completed: one line
 # each. A rolled-back update fails at once.
 not_converged() {
-  local ids
-  ids=$("$DOCKER" service ls -q --filter "label=com.docker.stack.namespace=$STACK")
-  [ -n "$ids" ] || { echo "no services of stack $STACK"; return 0; }
+  local listed ids
+  # name replicas ("2/3") of every service: one call, not one per service.
+  listed=$("$DOCKER" service ls --filter "label=com.docker.stack.namespace=$STACK" --format '{{.Name}} {{.Replicas}}')
+  [ -n "$listed" ] || { echo "no services of stack $STACK"; return 0; }
+  ids=$(cut -d' ' -f1 <<<"$listed")
   local line name condition update replicas
   # shellcheck disable=SC2086
   while IFS=' ' read -r name condition update; do
@@ -61,7 +63,7 @@ not_converged() {
       line=$("$DOCKER" service ps --format '{{.CurrentState}}' "$name" | head -1)
       [[ $line == Complete* ]] || echo "$name: one-shot ${line:-not started}"
     else
-      replicas=$("$DOCKER" service ls --filter "name=$name" --format '{{.Name}} {{.Replicas}}' | awk -v n="$name" '$1 == n {print $2}')
+      replicas=$(awk -v n="$name" '$1 == n {print $2}' <<<"$listed")
       [[ $replicas =~ ^([0-9]+)/([0-9]+) ]] && [ "${BASH_REMATCH[1]}" = "${BASH_REMATCH[2]}" ] ||
         echo "$name: $replicas running"
     fi
@@ -92,7 +94,7 @@ wait_converged() {
 }
 
 # What the stack's placement needs from the Swarm's nodes (README, Docker Swarm).
-check_nodes() {
+check_nodes() { # the rendered stack
   local labels data library
   labels=$("$DOCKER" node ls -q | xargs "$DOCKER" node inspect -f '{{range $k, $v := .Spec.Labels}}{{$k}}={{$v}} {{end}}')
   data=$(grep -c 'radio\.data=true' <<<"$labels" || true)
@@ -109,7 +111,7 @@ check_nodes() {
     echo "label the radio.data node radio.library=true too (the built-in station plays the library there)" >&2
     return 1
   }
-  if [ "$library" -gt 1 ] && [ "$(render | jq '.volumes.library.driver_opts // {} | length')" = 0 ]; then
+  if [ "$library" -gt 1 ] && [ "$(jq '.volumes.library.driver_opts // {} | length' <<<"$1")" = 0 ]; then
     echo "$library nodes are labelled radio.library=true, but the library volume is local to each node: give it a shared driver (NFS, README) or label one node" >&2
     return 1
   fi
@@ -121,11 +123,12 @@ case ${1:-} in
 esac
 STACK=${1:-radio}
 command -v jq >/dev/null || { echo "jq is needed: apt-get install jq" >&2; exit 1; }
-check_nodes
+stack=$(render)
+check_nodes "$stack"
 # Detached: a waiting deploy never returns once a one-shot has completed (docker/cli#5299);
 # wait_converged waits instead. (Clients before 25 have no --detach and never wait.)
 detach=()
 "$DOCKER" stack deploy --help 2>&1 | grep -q -- '--detach' && detach=(--detach=true)
-render | "$DOCKER" stack deploy --with-registry-auth --resolve-image "${STACK_RESOLVE_IMAGE:-always}" \
-  "${detach[@]}" --prune -c - "$STACK"
+"$DOCKER" stack deploy --with-registry-auth --resolve-image "${STACK_RESOLVE_IMAGE:-always}" \
+  "${detach[@]}" --prune -c - "$STACK" <<<"$stack"
 wait_converged
