@@ -1,5 +1,6 @@
 import { type APIRequestContext, type Page } from '@playwright/test';
 import { expect, test } from '../support/test.ts';
+import { toneMp3 } from '../support/audio.ts';
 import { baseURL } from '../support/stack.ts';
 
 // Listening against the real stack and its built-in station (Liquidsoap + Icecast playing the
@@ -53,30 +54,21 @@ const livePlayer = (page: Page) => page.getByRole('region', { name: 'Livespeler'
 const audioState = (page: Page) =>
   page.evaluate(() => {
     const audio = document.querySelector('audio');
+    const buffered = audio?.buffered;
     return {
       hasSource: audio?.hasAttribute('src') ?? false,
-      src: audio?.src ?? '',
       paused: audio?.paused ?? true,
       currentTime: audio?.currentTime ?? 0,
+      /** Seconds of audio received and not yet played. */
+      behindLiveEdge: buffered?.length ? buffered.end(buffered.length - 1) - audio!.currentTime : 0,
+      stalls: Number(audio?.dataset.stalls ?? 0),
     };
   });
-
-/** The first `bytes` of the live stream (MP3, 128 kbps: about 16 kB a second). */
-async function streamSample(bytes: number): Promise<Buffer> {
-  const response = await fetch(`${baseURL()}/stream/radio.mp3`);
-  if (!response.body) throw new Error('the stream answered without a body');
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let length = 0;
-  while (length < bytes) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-    length += value.length;
-  }
-  await reader.cancel();
-  return Buffer.concat(chunks).subarray(0, bytes);
-}
+/** What Icecast sends a new listener at once (the built-in station's burst-size). */
+const BURST_BYTES = 65_536;
+/** The stream's address as the player fetches it (the element plays a MediaSource of it). */
+const streamRequest = (page: Page) =>
+  page.waitForRequest((request) => new URL(request.url()).pathname === '/stream/radio.mp3');
 
 test.describe('now playing', () => {
   test('the home page shows the current song, and the next one when it changes', async ({
@@ -152,13 +144,14 @@ test.describe('the live player', () => {
     const m3u = player.getByRole('link', { name: /M3U/ });
     await expect(m3u).toBeVisible();
 
+    const stream = streamRequest(page);
     await player.getByRole('button', { name: 'Afspelen' }).click();
 
     await expect(player.getByRole('button', { name: 'Pauzeren' })).toBeVisible({
       timeout: 20_000,
     });
     await expect.poll(async () => (await audioState(page)).currentTime).toBeGreaterThan(1);
-    expect((await audioState(page)).src).toMatch(/\/stream\/radio\.mp3$/);
+    expect((await stream).url()).toMatch(/\/stream\/radio\.mp3$/);
     await expect(player.getByRole('alert')).toHaveCount(0);
     await page.screenshot({ path: test.info().outputPath('player-playing.png'), fullPage: true });
 
@@ -213,18 +206,24 @@ test.describe('the live player', () => {
     await expect(player.getByRole('alert')).toHaveCount(0);
   });
 
-  test('reconnects by itself when the stream breaks off while playing, until stopped', async ({
+  test('plays on through connections that break off, and reconnects by itself after an outage, until stopped', async ({
     page,
   }) => {
-    // Three seconds of the real stream, then the end: what a listener hears when the station
-    // restarts. Every connection gets the same, so the player reconnects again and again.
-    const sample = await streamSample(48_000);
+    // The station as Icecast serves it, over connections that break off at once: each one gets
+    // Icecast's burst (the last 64 kB of a live stream that moves on 16 kB a second) and ends.
+    // While `down`, every connection is refused.
+    const live = toneMp3(440, '128k', { seconds: 180, bare: true });
+    const startedAt = Date.now();
+    let down = false;
     let connections = 0;
     await page.route('**/stream/radio.mp3', (route) => {
       connections++;
-      return route.fulfill({ status: 200, contentType: 'audio/mpeg', body: sample });
+      if (down) return route.abort('connectionrefused');
+      const edge = Math.min(live.length, BURST_BYTES + ((Date.now() - startedAt) / 1000) * 16_000);
+      const body = live.subarray(Math.max(0, Math.round(edge) - BURST_BYTES), Math.round(edge));
+      return route.fulfill({ status: 200, contentType: 'audio/mpeg', body });
     });
-    // The page's clock runs as usual; after the stop below it is moved past every reconnect.
+    // The page's clock runs as usual; the waits between reconnects are skipped below.
     await page.clock.install();
     await page.goto('/luisteren');
     const player = livePlayer(page);
@@ -234,18 +233,41 @@ test.describe('the live player', () => {
     await expect(player.getByRole('button', { name: 'Pauzeren' })).toBeVisible({
       timeout: 20_000,
     });
+    await page.evaluate(() => {
+      const audio = document.querySelector('audio')!;
+      audio.dataset.stalls = '0';
+      audio.addEventListener('waiting', () => {
+        audio.dataset.stalls = String(Number(audio.dataset.stalls) + 1);
+      });
+    });
 
-    // The break shows as reconnecting, not as an error, and the player connects again.
+    // Each break is mended while the buffer plays: no stall, nothing to see, and no part of the
+    // burst played twice (then the player would fall four seconds further behind each time).
+    const connected = connections;
+    await expect.poll(() => connections - connected, { timeout: 15_000 }).toBeGreaterThan(10);
+    const playing = await audioState(page);
+    expect(playing).toMatchObject({ paused: false, stalls: 0 });
+    expect(playing.behindLiveEdge).toBeGreaterThan(2);
+    expect(playing.behindLiveEdge).toBeLessThan(5);
+    await expect(player.getByRole('button', { name: 'Pauzeren' })).toBeVisible();
+    await expect(player.getByText('Opnieuw verbinden…', { exact: true })).toHaveCount(0);
+
+    // The station goes away: when the buffer has played out, the player says it reconnects.
+    down = true;
     await expect(player.getByRole('button', { name: 'Stoppen' })).toBeVisible({ timeout: 15_000 });
     await expect(player.getByText('Opnieuw verbinden…', { exact: true })).toBeVisible();
     await expect(player.getByRole('alert')).toHaveCount(0);
     await page.screenshot({ path: test.info().outputPath('player-reconnecting.png') });
+
+    // Back: at its next try (the wait skipped) it plays again without a click.
+    down = false;
+    await page.clock.runFor('00:16');
     await expect(player.getByRole('button', { name: 'Pauzeren' })).toBeVisible({
       timeout: 15_000,
     });
-    expect(connections).toBeGreaterThanOrEqual(2);
 
     // Stop while it waits to reconnect: it stays stopped.
+    down = true;
     await expect(player.getByRole('button', { name: 'Stoppen' })).toBeVisible({ timeout: 15_000 });
     await player.getByRole('button', { name: 'Stoppen' }).click();
     const stoppedAt = connections;
@@ -268,12 +290,13 @@ test.describe('the live player', () => {
     const player = livePlayer(page);
     await expect(player.getByRole('link', { name: /M3U/ })).toBeVisible();
 
+    const stream = streamRequest(page);
     await player.getByRole('button', { name: 'Afspelen' }).click();
 
     await expect(player.getByRole('button', { name: 'Pauzeren' })).toBeVisible({
       timeout: 20_000,
     });
-    expect(new URL((await audioState(page)).src).host).toBe(otherName.host);
+    expect(new URL((await stream).url()).host).toBe(otherName.host);
     await expect(player.getByRole('alert')).toHaveCount(0);
     await player.getByRole('button', { name: 'Pauzeren' }).click();
   });

@@ -6,6 +6,18 @@ import {
   PLAY_ERROR,
   playFailureMessage,
 } from './audio-errors';
+import type * as StreamFeedModule from './stream-feed';
+import type { StreamFeed } from './stream-feed';
+
+/**
+ * The feed's code (stream-feed.ts) is loaded apart from the first page's JavaScript, when the
+ * audio element is attached; a play before it is here gives the element the address itself.
+ */
+let streamFeed: typeof StreamFeedModule | null = null;
+async function loadStreamFeed(): Promise<void> {
+  streamFeed ??= await import('./stream-feed');
+}
+const canFeed = (): boolean => streamFeed?.streamFeedSupported() ?? false;
 
 /** Spec section 9. */
 export const DEFAULT_VOLUME = 0.75;
@@ -18,6 +30,13 @@ export const DEFAULT_VOLUME = 0.75;
 export const RECONNECT_DELAYS_MS = [
   1_000, 2_000, 4_000, 8_000, 15_000, 15_000, 15_000, 15_000, 15_000, 15_000,
 ];
+
+/**
+ * A fed stream whose connection broke off while playing is opened again while the buffer plays
+ * on: at once (spread over this many ms, so that thousands of listeners of a restarted Icecast do
+ * not all arrive at the same moment), then after RECONNECT_DELAYS_MS.
+ */
+const FEED_RECONNECT_SPREAD_MS = 300;
 
 /** The stream's format (spec section 7: an mp3 stream). */
 const STREAM_TYPE = 'audio/mpeg';
@@ -32,14 +51,30 @@ export type PlayerState = {
   isReconnecting: boolean;
 };
 
+function isOwnAddress(address: string): boolean {
+  return new URL(address, window.location.href).origin === window.location.origin;
+}
+
 /** Clamps a volume between 0 and 1 (spec section 5); anything else than a number is 0. */
 export function clampVolume(volume: number): number {
   if (Number.isNaN(volume)) return 0;
   return Math.min(1, Math.max(0, volume));
 }
 
-/** One try to play one stream address. */
-type Attempt = { id: number; sourceIndex: number; started: boolean };
+/**
+ * One try to play one stream address: fed through Media Source Extensions (stream-feed.ts)
+ * where the browser can, else the address given to the element.
+ */
+type Attempt = {
+  id: number;
+  sourceIndex: number;
+  started: boolean;
+  feed: StreamFeed | null;
+  /** The feed's connection broke off and is being opened again. */
+  feedLost: boolean;
+  /** A feed that fails before it plays is tried again as the element's own address. */
+  retryAsElement: boolean;
+};
 
 /**
  * The live player's state machine (spec section 4) around one audio element:
@@ -54,7 +89,12 @@ type Attempt = { id: number; sourceIndex: number; started: boolean };
  *   stale buffer) and clears the error.
  * - a stream that breaks off while playing (error, end) is reconnected by itself after a growing
  *   wait (RECONNECT_DELAYS_MS), while isReconnecting shows it; stop ends that, and after the last
- *   try the player gives up with "Stream onderbroken".
+ *   try the player gives up with "Stream onderbroken". A fed stream whose connection breaks off
+ *   is reconnected while the element plays on from its buffer; isReconnecting shows only when
+ *   that runs out first.
+ * - a feed of another site's address that gets no answer (a stream server without CORS) or
+ *   that the element cannot decode is tried once more as the element's own address before the
+ *   next address.
  * - toggle does nothing while loading, except stopping a reconnect.
  *
  * It is plain TypeScript: React reads it through useSyncExternalStore.
@@ -71,6 +111,8 @@ export class LivePlayerController {
   /** Tries to reconnect since the stream last played; the timer of the next one. */
   #reconnects = 0;
   #reconnectTimer: ReturnType<typeof setTimeout> | null = null;
+  /** The feed the element plays, if it plays one; closed on release. */
+  #feed: StreamFeed | null = null;
   #state: PlayerState = {
     isPlaying: false,
     isLoading: false,
@@ -82,7 +124,13 @@ export class LivePlayerController {
 
   readonly #handlers: ReadonlyArray<readonly [keyof HTMLMediaElementEventMap, () => void]> = [
     ['loadstart', () => this.#whileActive(() => this.#update({ isLoading: true }))],
-    ['waiting', () => this.#whileActive(() => this.#update({ isLoading: true }))],
+    [
+      'waiting',
+      () =>
+        this.#whileActive((attempt) =>
+          this.#update(attempt.feedLost ? { isReconnecting: true } : { isLoading: true }),
+        ),
+    ],
     ['playing', () => this.#whileActive((attempt) => this.#started(attempt))],
     [
       'error',
@@ -132,7 +180,12 @@ export class LivePlayerController {
       for (const [type, handler] of this.#handlers) this.#audio.removeEventListener(type, handler);
     }
     this.#audio = audio;
-    if (!audio) return;
+    if (!audio) {
+      window.removeEventListener('online', this.#online);
+      return;
+    }
+    window.addEventListener('online', this.#online);
+    void loadStreamFeed();
     audio.volume = this.#state.volume;
     for (const [type, handler] of this.#handlers) audio.addEventListener(type, handler);
   };
@@ -156,7 +209,7 @@ export class LivePlayerController {
 
   play = (): void => {
     if (this.#attempt || this.#reconnectTimer) return;
-    this.#trySource(0);
+    this.#trySource(0, canFeed());
   };
 
   /** Stop by the user (the pause button, the lock screen, a gesture). */
@@ -175,17 +228,34 @@ export class LivePlayerController {
 
   // --- The machine ------------------------------------------------------------------------
 
-  #trySource(sourceIndex: number): void {
+  #trySource(sourceIndex: number, fed: boolean): void {
     const audio = this.#audio;
     const source = this.#sources[sourceIndex];
     if (!audio || source === undefined) {
       this.#giveUp(PLAY_ERROR.default);
       return;
     }
-    const attempt: Attempt = { id: ++this.#attemptCount, sourceIndex, started: false };
+    this.#feed?.close();
+    const attempt: Attempt = {
+      id: ++this.#attemptCount,
+      sourceIndex,
+      started: false,
+      feed: null,
+      feedLost: false,
+      retryAsElement: fed,
+    };
     this.#attempt = attempt;
     this.#update({ isPlaying: false, isLoading: true, error: null });
-    audio.src = source;
+    if (fed && streamFeed) {
+      attempt.feed = new streamFeed.StreamFeed(source, audio, {
+        onData: () => this.#ifCurrent(attempt, () => this.#feedResumed(attempt)),
+        onLost: (answered) => this.#ifCurrent(attempt, () => this.#feedLost(attempt, answered)),
+      });
+      audio.src = attempt.feed.url;
+    } else {
+      audio.src = source;
+    }
+    this.#feed = attempt.feed;
     audio.volume = this.#state.volume;
 
     let playback: Promise<void> | undefined;
@@ -224,8 +294,11 @@ export class LivePlayerController {
    */
   #failed(attempt: Attempt, message: string): void {
     const next = attempt.sourceIndex + 1;
-    if (!attempt.started && next < this.#sources.length) this.#trySource(next);
-    else if (attempt.started || this.#state.isReconnecting) this.#reconnect();
+    if (!attempt.started && attempt.retryAsElement) {
+      this.#trySource(attempt.sourceIndex, false);
+    } else if (!attempt.started && next < this.#sources.length) {
+      this.#trySource(next, canFeed());
+    } else if (attempt.started || this.#state.isReconnecting) this.#reconnect();
     else this.#giveUp(message);
   }
 
@@ -242,8 +315,42 @@ export class LivePlayerController {
     this.#update({ isPlaying: false, isLoading: false, error: null, isReconnecting: true });
     this.#reconnectTimer = setTimeout(() => {
       this.#reconnectTimer = null;
-      this.#trySource(0);
+      this.#trySource(0, canFeed());
     }, delay);
+  }
+
+  /** The feed's connection broke off: open it again while the element plays its buffer. */
+  #feedLost(attempt: Attempt, answered: boolean): void {
+    const feed = attempt.feed;
+    if (!feed) return;
+    if (!attempt.started && !feed.receivedAudio) {
+      // Only another site's address can be refused to fetch() (CORS) and still play.
+      attempt.retryAsElement = !answered && !isOwnAddress(this.#sources[attempt.sourceIndex]!);
+      this.#failed(attempt, AUDIO_ERROR.default);
+      return;
+    }
+    const delay =
+      this.#reconnects === 0
+        ? Math.random() * FEED_RECONNECT_SPREAD_MS
+        : RECONNECT_DELAYS_MS[this.#reconnects - 1];
+    if (delay === undefined) {
+      this.#giveUp(AUDIO_ERROR.interrupted);
+      return;
+    }
+    this.#reconnects++;
+    attempt.feedLost = true;
+    if (this.#reconnectTimer) clearTimeout(this.#reconnectTimer);
+    this.#reconnectTimer = setTimeout(() => {
+      this.#reconnectTimer = null;
+      feed.connect();
+    }, delay);
+  }
+
+  #feedResumed(attempt: Attempt): void {
+    if (!attempt.feedLost) return;
+    attempt.feedLost = false;
+    this.#reconnects = 0;
+    this.#update({ isReconnecting: false });
   }
 
   #endReconnecting(): void {
@@ -262,6 +369,8 @@ export class LivePlayerController {
 
   /** Stops the element and drops its source, so it neither buffers nor retries. */
   #release(): void {
+    this.#feed?.close();
+    this.#feed = null;
     const audio = this.#audio;
     if (!audio) return;
     audio.pause();
@@ -270,6 +379,17 @@ export class LivePlayerController {
       audio.load();
     }
   }
+
+  /** Back online after a blip: the waiting reconnect runs now. */
+  #online = (): void => {
+    const attempt = this.#attempt;
+    const timer = this.#reconnectTimer;
+    if (!timer) return;
+    clearTimeout(timer);
+    this.#reconnectTimer = null;
+    if (attempt?.feed && attempt.feedLost) attempt.feed.connect();
+    else if (!attempt) this.#trySource(0, canFeed());
+  };
 
   #whileActive(handle: (attempt: Attempt) => void): void {
     if (this.#attempt) handle(this.#attempt);
