@@ -428,10 +428,12 @@ const earSection =
         const playing = sortedFinite(ear.playingEvent);
         return `
 ${machine.chromium} plays \`/stream/radio.mp3\` from the home page of a native stack (the e2e harness's: the
-built-in station, demo songs of 10–14 s that fade out to silence and in again). The player's
-\`<audio>\` is tapped with an AnalyserNode: sound after at least 120 ms of silence is the next song
-becoming audible; a MutationObserver notes the title under "Nu te horen". Per song change: when
-its title appeared, in seconds, against the moment it became audible (negative: before).
+built-in station playing \`e2e/ear/tone-library.ts\`, eight sine tones 110 Hz apart of 10–14 s, one
+pitch per song). The player's \`<audio>\` (fed the stream through Media Source Extensions) is tapped
+with an AnalyserNode: the moment the loudest pitch is the next song's, two frames 10 ms apart, is
+that song becoming audible; a MutationObserver notes the title under "Nu te horen". Per song
+change: when its title appeared, in seconds, against the moment it became audible (negative:
+before).
 
 | page | song changes | title never shown | median, signed s | median distance s | worst distance s | within ${seconds(EAR_GOAL_MS)} s |
 | --- | ---: | ---: | ---: | ---: | ---: | :---: |
