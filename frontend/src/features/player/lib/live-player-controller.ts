@@ -128,7 +128,9 @@ export class LivePlayerController {
       'waiting',
       () =>
         this.#whileActive((attempt) =>
-          this.#update(attempt.feedLost ? { isReconnecting: true } : { isLoading: true }),
+          this.#update(
+            attempt.feedLost ? { isPlaying: false, isReconnecting: true } : { isLoading: true },
+          ),
         ),
     ],
     ['playing', () => this.#whileActive((attempt) => this.#started(attempt))],
@@ -350,7 +352,8 @@ export class LivePlayerController {
     if (!attempt.feedLost) return;
     attempt.feedLost = false;
     this.#reconnects = 0;
-    this.#update({ isReconnecting: false });
+    // Audio again; the element says when it plays it (`playing`).
+    if (this.#state.isReconnecting) this.#update({ isReconnecting: false, isLoading: true });
   }
 
   #endReconnecting(): void {
