@@ -38,6 +38,9 @@ export const RECONNECT_DELAYS_MS = [
  */
 const FEED_RECONNECT_SPREAD_MS = 300;
 
+/** HTMLMediaElement.HAVE_FUTURE_DATA: enough to play on from here. */
+const HAVE_FUTURE_DATA = 3;
+
 /** The stream's format (spec section 7: an mp3 stream). */
 const STREAM_TYPE = 'audio/mpeg';
 
@@ -187,7 +190,8 @@ export class LivePlayerController {
       return;
     }
     window.addEventListener('online', this.#online);
-    void loadStreamFeed();
+    // Not loaded (offline, a new version deployed): the element plays the address itself.
+    loadStreamFeed().catch(() => undefined);
     audio.volume = this.#state.volume;
     for (const [type, handler] of this.#handlers) audio.addEventListener(type, handler);
   };
@@ -237,6 +241,7 @@ export class LivePlayerController {
       this.#giveUp(PLAY_ERROR.default);
       return;
     }
+    this.#clearReconnectTimer();
     this.#feed?.close();
     const attempt: Attempt = {
       id: ++this.#attemptCount,
@@ -315,10 +320,22 @@ export class LivePlayerController {
     this.#attempt = null;
     this.#release();
     this.#update({ isPlaying: false, isLoading: false, error: null, isReconnecting: true });
-    this.#reconnectTimer = setTimeout(() => {
-      this.#reconnectTimer = null;
-      this.#trySource(0, canFeed());
+    this.#scheduleReconnect(() => this.#trySource(0, canFeed()), delay);
+  }
+
+  /** The one waiting reconnect: a new one replaces it; stop and give up clear it. */
+  #scheduleReconnect(reconnect: () => void, delay: number): void {
+    this.#clearReconnectTimer();
+    const timer = setTimeout(() => {
+      if (this.#reconnectTimer === timer) this.#reconnectTimer = null;
+      reconnect();
     }, delay);
+    this.#reconnectTimer = timer;
+  }
+
+  #clearReconnectTimer(): void {
+    if (this.#reconnectTimer) clearTimeout(this.#reconnectTimer);
+    this.#reconnectTimer = null;
   }
 
   /** The feed's connection broke off: open it again while the element plays its buffer. */
@@ -327,7 +344,8 @@ export class LivePlayerController {
     if (!feed) return;
     if (!attempt.started && !feed.receivedAudio) {
       // Only another site's address can be refused to fetch() (CORS) and still play.
-      attempt.retryAsElement = !answered && !isOwnAddress(this.#sources[attempt.sourceIndex]!);
+      attempt.retryAsElement =
+        feed.cannotPlay || (!answered && !isOwnAddress(this.#sources[attempt.sourceIndex]!));
       this.#failed(attempt, AUDIO_ERROR.default);
       return;
     }
@@ -341,24 +359,25 @@ export class LivePlayerController {
     }
     this.#reconnects++;
     attempt.feedLost = true;
-    if (this.#reconnectTimer) clearTimeout(this.#reconnectTimer);
-    this.#reconnectTimer = setTimeout(() => {
-      this.#reconnectTimer = null;
-      feed.connect();
-    }, delay);
+    // Nothing left to play (it had not begun, or the buffer ran out): say so, and let a click
+    // stop it.
+    if (!this.#audio || this.#audio.readyState < HAVE_FUTURE_DATA) {
+      this.#update({ isPlaying: false, isLoading: false, isReconnecting: true });
+    }
+    this.#scheduleReconnect(() => feed.connect(), delay);
   }
 
   #feedResumed(attempt: Attempt): void {
+    // A stream that gives a few bytes per connection and no sound still runs out of tries.
+    if (this.#audio && this.#audio.readyState >= HAVE_FUTURE_DATA) this.#reconnects = 0;
     if (!attempt.feedLost) return;
     attempt.feedLost = false;
-    this.#reconnects = 0;
     // Audio again; the element says when it plays it (`playing`).
     if (this.#state.isReconnecting) this.#update({ isReconnecting: false, isLoading: true });
   }
 
   #endReconnecting(): void {
-    if (this.#reconnectTimer) clearTimeout(this.#reconnectTimer);
-    this.#reconnectTimer = null;
+    this.#clearReconnectTimer();
     this.#reconnects = 0;
     this.#update({ isReconnecting: false });
   }
@@ -386,10 +405,8 @@ export class LivePlayerController {
   /** Back online after a blip: the waiting reconnect runs now. */
   #online = (): void => {
     const attempt = this.#attempt;
-    const timer = this.#reconnectTimer;
-    if (!timer) return;
-    clearTimeout(timer);
-    this.#reconnectTimer = null;
+    if (!this.#reconnectTimer) return;
+    this.#clearReconnectTimer();
     if (attempt?.feed && attempt.feedLost) attempt.feed.connect();
     else if (!attempt) this.#trySource(0, canFeed());
   };

@@ -15,14 +15,19 @@
  */
 
 const STREAM_TYPE = 'audio/mpeg';
+const PARSER_RESET = Symbol('parser reset');
 /** The end of the received stream kept to recognise a reconnect's burst (16 s of 128 kbps). */
 const KEPT_TAIL_BYTES = 256 * 1024;
 /** Bytes of a new connection compared at once against the kept tail. */
 const MATCH_BYTES = 2048;
 /** A new connection whose first bytes still match this much of the tail is taken as new. */
 const MAX_JOIN_BYTES = 512 * 1024;
-/** Icecast sends without pause; a connection silent this long (a dead network) is given up. */
+/**
+ * Icecast sends without pause; a connection silent this long (a dead network) is given up, and
+ * one that has not answered after CONNECT_MS (a connect that hangs).
+ */
 const SILENT_CONNECTION_MS = 3_000;
+const CONNECT_MS = 10_000;
 /** Played audio kept behind the play position, and how much more before it is dropped (s). */
 const KEEP_PLAYED_SECONDS = 30;
 const DROP_PLAYED_AFTER_SECONDS = 90;
@@ -42,15 +47,21 @@ export function streamFeedSupported(): boolean {
 /**
  * How many leading bytes of a new connection's `incoming` bytes repeat the end of `tail` (what
  * the old connection received last): 0 when they do not, or null when `incoming` is too short
- * to tell yet. The earliest consistent match wins (the longest repeat); a stretch of identical
- * frames (digital silence) can match in several places, and any of them continues the audio.
+ * to tell yet. The shortest repeat wins: in a stretch of identical frames (digital silence)
+ * several lengths match, and the shortest is known soonest (a longer one could need more than
+ * the burst, and the buffer would run out meanwhile); any of them continues the audio, at worst
+ * with a little more silence.
  */
 export function repeatedPrefixLength(tail: Uint8Array, incoming: Uint8Array): number | null {
   if (incoming.length < MATCH_BYTES) return null;
+  if (tail.length < MATCH_BYTES) return 0;
   const first = incoming[0]!;
-  for (let start = tail.indexOf(first); start !== -1; start = tail.indexOf(first, start + 1)) {
+  for (
+    let start = tail.lastIndexOf(first, tail.length - MATCH_BYTES);
+    start !== -1;
+    start = start === 0 ? -1 : tail.lastIndexOf(first, start - 1)
+  ) {
     const repeated = tail.length - start;
-    if (repeated < MATCH_BYTES) break;
     const compared = Math.min(repeated, incoming.length);
     if (!sameBytes(tail.subarray(start, start + compared), incoming.subarray(0, compared))) {
       continue;
@@ -60,12 +71,8 @@ export function repeatedPrefixLength(tail: Uint8Array, incoming: Uint8Array): nu
   return 0;
 }
 
-/**
- * Compared from the end: in a stretch of identical frames the candidates that start too early
- * differ at the far end (where the new connection's silence ends), so they fail at once.
- */
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  for (let i = a.length - 1; i >= 0; i--) if (a[i] !== b[i]) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
 }
 
@@ -97,7 +104,8 @@ export class StreamFeed {
   readonly #events: StreamFeedEvents;
   readonly #mediaSource = new MediaSource();
   #buffer: SourceBuffer | null = null;
-  #pending: Uint8Array[] = [];
+  /** What waits to be appended, in order; PARSER_RESET where the stream has a gap. */
+  #pending: (Uint8Array | typeof PARSER_RESET)[] = [];
   #tail: Uint8Array[] = [];
   #tailBytes = 0;
   /** A reconnect's first bytes, until it is known which of them repeat the tail. */
@@ -105,6 +113,7 @@ export class StreamFeed {
   #connection: AbortController | null = null;
   #answered = false;
   #receivedAudio = false;
+  #cannotPlay = false;
   #closed = false;
 
   constructor(address: string, audio: HTMLAudioElement, events: StreamFeedEvents) {
@@ -119,6 +128,11 @@ export class StreamFeed {
   /** Whether any audio arrived, over any connection. */
   get receivedAudio(): boolean {
     return this.#receivedAudio;
+  }
+
+  /** The browser would not take the stream into a SourceBuffer (the element may still play it). */
+  get cannotPlay(): boolean {
+    return this.#cannotPlay;
   }
 
   /** Opens a (new) connection to the stream; one that is open is dropped. */
@@ -142,15 +156,17 @@ export class StreamFeed {
   }
 
   async #read(connection: AbortController): Promise<void> {
-    const response = await fetch(this.#address, {
-      signal: connection.signal,
-      cache: 'no-store',
-    });
-    this.#answered = true;
-    if (!response.ok || !response.body) throw new Error(`stream answered ${response.status}`);
-    const reader = response.body.getReader();
-    let silence = setTimeout(() => connection.abort(), SILENT_CONNECTION_MS);
+    let silence = setTimeout(() => connection.abort(), CONNECT_MS);
     try {
+      const response = await fetch(this.#address, {
+        signal: connection.signal,
+        cache: 'no-store',
+      });
+      this.#answered = true;
+      if (!response.ok || !response.body) throw new Error(`stream answered ${response.status}`);
+      const reader = response.body.getReader();
+      clearTimeout(silence);
+      silence = setTimeout(() => connection.abort(), SILENT_CONNECTION_MS);
       for (;;) {
         const { value, done } = await reader.read();
         if (done) throw new Error('the stream ended');
@@ -173,9 +189,7 @@ export class StreamFeed {
       if (repeated === null && incoming.length < MAX_JOIN_BYTES) return;
       this.#joining = null;
       // A gap (the blip outlasted the burst): the parser starts afresh at the next frame.
-      if (!repeated && this.#buffer && this.#mediaSource.readyState === 'open') {
-        this.#buffer.abort();
-      }
+      if (!repeated) this.#pending.push(PARSER_RESET);
       bytes = incoming.subarray(repeated ?? 0);
     }
     if (bytes.length === 0) return;
@@ -196,9 +210,17 @@ export class StreamFeed {
 
   #opened = (): void => {
     if (this.#closed) return;
-    const buffer = this.#mediaSource.addSourceBuffer(STREAM_TYPE);
-    // MP3 has no timestamps of its own: each append follows the one before.
-    buffer.mode = 'sequence';
+    let buffer: SourceBuffer;
+    try {
+      buffer = this.#mediaSource.addSourceBuffer(STREAM_TYPE);
+      // MP3 has no timestamps of its own: each append follows the one before.
+      buffer.mode = 'sequence';
+    } catch {
+      this.#cannotPlay = true;
+      this.close();
+      this.#events.onLost(this.#answered);
+      return;
+    }
     buffer.addEventListener('updateend', this.#pump);
     this.#buffer = buffer;
     this.#pump();
@@ -211,9 +233,14 @@ export class StreamFeed {
     }
     if (this.#dropPlayed(buffer, DROP_PLAYED_AFTER_SECONDS)) return;
     this.#catchUp();
-    if (this.#pending.length === 0) return;
-    const bytes = joined(this.#pending);
-    this.#pending = [];
+    if (this.#pending[0] === PARSER_RESET) {
+      this.#pending.shift();
+      buffer.abort();
+    }
+    const next = this.#pending.findIndex((part) => part === PARSER_RESET);
+    const parts = this.#pending.splice(0, next === -1 ? this.#pending.length : next);
+    if (parts.length === 0) return;
+    const bytes = joined(parts.filter((part) => part !== PARSER_RESET));
     try {
       buffer.appendBuffer(bytes);
     } catch (error) {
