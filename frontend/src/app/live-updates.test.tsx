@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { jsonResponse, mockFetch, sessionHandlers, testUser } from '@/test/fetch-mock';
+import { callsTo, jsonResponse, mockFetch, sessionHandlers, testUser } from '@/test/fetch-mock';
 import { mockEventSource } from '@/test/event-source-mock';
 import { mockMediaElement } from '@/test/media-mock';
 import { renderApp } from '@/test/render-app';
@@ -12,9 +12,6 @@ const LIVE_SETTINGS = {
   broadcastingMode: 'live',
   isLive: true,
 };
-
-const calls = (fetchMock: ReturnType<typeof mockFetch>, path: string) =>
-  fetchMock.mock.calls.filter(([url]) => url === path).length;
 
 /** The home page of a listener, its first answers in, the stream opened by the server. */
 async function openHome() {
@@ -50,7 +47,7 @@ describe('live updates', () => {
     streams.latest().emit('settings', { broadcastingMode: 'nonstop', requestEnabled: false }, 2);
     await waitFor(() => expect(screen.queryByText('LIVE')).toBeNull());
     expect(menu.queryByRole('link', { name: 'Verzoekjes' })).toBeNull();
-    expect(calls(fetchMock, '/api/dj-settings')).toBe(1);
+    expect(callsTo(fetchMock, '/api/dj-settings')).toBe(1);
   });
 
   it('shows the next song the moment the server announces it, without a request', async () => {
@@ -73,7 +70,7 @@ describe('live updates', () => {
     const player = screen.getByRole('region', { name: 'Livespeler' });
     expect(await within(player).findByText('De bom')).toBeVisible();
     expect(within(player).queryByText('Radar Love')).toBeNull();
-    expect(calls(fetchMock, '/api/now-playing')).toBe(1);
+    expect(callsTo(fetchMock, '/api/now-playing')).toBe(1);
   });
 
   it('stops polling now playing while the stream is open, and catches up and polls when it is down', async () => {
@@ -81,19 +78,19 @@ describe('live updates', () => {
     const { streams, fetchMock } = await openHome();
 
     await act(() => vi.advanceTimersByTimeAsync(95_000));
-    expect(calls(fetchMock, '/api/now-playing')).toBe(1);
+    expect(callsTo(fetchMock, '/api/now-playing')).toBe(1);
 
     // The gateway answers 503: the browser gives up, the page asks once for what it missed.
     streams.latest().fail({ hard: true });
-    await waitFor(() => expect(calls(fetchMock, '/api/now-playing')).toBe(2));
+    await waitFor(() => expect(callsTo(fetchMock, '/api/now-playing')).toBe(2));
     await act(() => vi.advanceTimersByTimeAsync(30_000));
-    await waitFor(() => expect(calls(fetchMock, '/api/now-playing')).toBe(3));
+    await waitFor(() => expect(callsTo(fetchMock, '/api/now-playing')).toBe(3));
 
     // The stream is reopened from the last event seen; once it is open the poll stops again.
     expect(streams.opened).toHaveLength(2);
     streams.latest().open();
     await act(() => vi.advanceTimersByTimeAsync(60_000));
-    expect(calls(fetchMock, '/api/now-playing')).toBe(3);
+    expect(callsTo(fetchMock, '/api/now-playing')).toBe(3);
   });
 
   it('after the gateway refused the stream, goes on from the last event on the reopened one', async () => {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { authUserQueryKey } from '@/features/auth/api/get-auth-user';
-import { jsonResponse, mockFetch, sessionHandlers, testUser } from '@/test/fetch-mock';
+import { callsTo, jsonResponse, mockFetch, sessionHandlers, testUser } from '@/test/fetch-mock';
 import { mockEventSource } from '@/test/event-source-mock';
 import { mockMediaElement } from '@/test/media-mock';
 import { renderApp } from '@/test/render-app';
@@ -10,9 +10,6 @@ import { ownRequest } from '@/test/station-fixtures';
 /** Played just now (as the server and the ear have it: no player on), for `seconds`. */
 const playedNow = (seconds: number) =>
   ownRequest({ status: 'played', playedAt: new Date().toISOString(), duration: seconds });
-
-const calls = (fetchMock: ReturnType<typeof mockFetch>, path: string) =>
-  fetchMock.mock.calls.filter(([url]) => url === path).length;
 
 /** A listener on their request page with one request in review; the stream open. */
 async function openRequestPage() {
@@ -70,7 +67,7 @@ describe("a listener's own requests, live", () => {
     stream.emit('my-request', ownRequest({ id: 10, title: 'Nieuw liedje' }), 4);
     expect(await mine.findByText('Nieuw liedje')).toBeVisible();
     expect(mine.getAllByRole('listitem')).toHaveLength(2);
-    expect(calls(fetchMock, '/api/requests/mine')).toBe(1);
+    expect(callsTo(fetchMock, '/api/requests/mine')).toBe(1);
   });
 
   it('opens the stream again when the logged-in user changes (the server routes by session)', async () => {
@@ -83,7 +80,7 @@ describe("a listener's own requests, live", () => {
   it('reads the list again when the server says it could not replay what was missed', async () => {
     const { stream, fetchMock } = await openRequestPage();
     stream.emit('hello', { serverTime: Date.now(), resync: true });
-    await waitFor(() => expect(calls(fetchMock, '/api/requests/mine')).toBe(2));
+    await waitFor(() => expect(callsTo(fetchMock, '/api/requests/mine')).toBe(2));
   });
 
   it('shows "Nu op de radio" while the song plays, then "Gedraaid", and announces it once', async () => {

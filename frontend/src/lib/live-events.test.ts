@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act } from '@testing-library/react';
 import { mockEventSource } from '@/test/event-source-mock';
-import { REOPEN_DELAYS_MS, connectLiveEvents, onLiveEvent, serverNow } from './live-events';
+import { REOPEN_DELAYS_MS, connectLiveEvents, onLiveEvent } from './live-events';
+import { serverNow } from './server-clock';
 import { getLiveStatus } from './live-status';
 
 describe('the live event stream', () => {

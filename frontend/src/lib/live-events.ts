@@ -113,5 +113,3 @@ export function onLiveEvent<T>(type: string, handler: (data: T) => void): () => 
   return () => set.delete(untyped);
 }
 onLiveEvent('hello', onHello);
-
-export { serverNow } from './server-clock';

@@ -29,6 +29,11 @@ export function mockFetch(handlers: Record<string, Handler>) {
   return fetchMock;
 }
 
+/** How many times the page called `path` (any method). */
+export function callsTo(fetchMock: ReturnType<typeof mockFetch>, path: string): number {
+  return fetchMock.mock.calls.filter(([url]) => url === path).length;
+}
+
 /** A fetch answer that never arrives, to look at loading states. */
 export function pending(): Promise<Response> {
   return new Promise(() => {});

@@ -1,12 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { errorResponse, jsonResponse, mockFetch, sessionHandlers } from '@/test/fetch-mock';
+import {
+  callsTo,
+  errorResponse,
+  jsonResponse,
+  mockFetch,
+  sessionHandlers,
+} from '@/test/fetch-mock';
 import { mockMediaElement } from '@/test/media-mock';
 import { renderApp } from '@/test/render-app';
 import { FRIDAY_14H, nowPlaying, stationInfo } from '@/test/station-fixtures';
-
-const nowPlayingCalls = (fetchMock: ReturnType<typeof mockFetch>) =>
-  fetchMock.mock.calls.filter(([url]) => url === '/api/now-playing').length;
 
 describe('the home page', () => {
   afterEach(() => {
@@ -63,13 +66,13 @@ describe('the home page', () => {
     });
     await renderApp('/');
     await screen.findByText('Radar Love');
-    expect(nowPlayingCalls(fetchMock)).toBe(1);
+    expect(callsTo(fetchMock, '/api/now-playing')).toBe(1);
 
     await act(() => vi.advanceTimersByTimeAsync(29_000));
-    expect(nowPlayingCalls(fetchMock)).toBe(1);
+    expect(callsTo(fetchMock, '/api/now-playing')).toBe(1);
     await act(() => vi.advanceTimersByTimeAsync(1_000));
-    await waitFor(() => expect(nowPlayingCalls(fetchMock)).toBe(2));
+    await waitFor(() => expect(callsTo(fetchMock, '/api/now-playing')).toBe(2));
     await act(() => vi.advanceTimersByTimeAsync(30_000));
-    await waitFor(() => expect(nowPlayingCalls(fetchMock)).toBe(3));
+    await waitFor(() => expect(callsTo(fetchMock, '/api/now-playing')).toBe(3));
   });
 });

@@ -6,7 +6,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { failureMessage } from '@/lib/api-client';
 import { formatDuration } from '@/lib/format-time';
 import { cn } from '@/lib/utils';
-import { useNow } from '../hooks/use-now';
+import { useNow } from '@/lib/use-now';
 import { useOnAir, type OnAirSong } from '../hooks/use-on-air';
 import { usePlayer } from '../hooks/use-player';
 import type { PlayerState } from '../lib/live-player-controller';

@@ -4,7 +4,8 @@ import { Badge } from '@/components/ui/badge';
 import { STATION_STEP_LABELS, stationStepFailed } from '@/lib/station-steps';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useHeardNow } from '@/lib/use-heard-now';
+import { heardNow as readHeardNow } from '@/lib/server-clock';
+import { useNow } from '@/lib/use-now';
 import { cn } from '@/lib/utils';
 import { clockOf, dayAndClockOf, statusLabel } from '../lib/request-display';
 import { requestStage } from '../lib/request-stage';
@@ -142,7 +143,7 @@ export function MyRequests({
   isError: boolean;
   timeZone: string;
 }) {
-  const heardNow = useHeardNow();
+  const heardNow = useNow(1000, readHeardNow);
   return (
     <ListSection title="Mijn verzoekjes">
       <NotifyButton />
