@@ -7,12 +7,11 @@
  */
 import { spawn } from 'node:child_process';
 import http from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { percentile } from './stats.ts';
 
 const PROBE_INTERVAL_MS = 50;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export interface ProbeResult {
   path: string;

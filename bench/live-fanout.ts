@@ -10,13 +10,14 @@
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import net from 'node:net';
 import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type * as IoRedis from 'ioredis';
 import type { NowPlayingResponse } from '../packages/contracts/src/index.ts';
 import { LiveEventPublisher } from '../packages/service-kit/src/live/live-event-publisher.ts';
 import { runProbe } from './api-probe.ts';
+import { rampUp, rawGet, type RawClient } from './raw-clients.ts';
 import { percentile } from './stats.ts';
 
 // The bench is not a workspace package: ioredis comes from the service kit's dependencies.
@@ -29,42 +30,23 @@ const EVENT_GAP_MS = 1_000;
 const OPEN_TIMEOUT_MS = 60_000;
 const EVENT_TIMEOUT_MS = 10_000;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-interface Page {
-  socket: net.Socket;
-  open: boolean;
-  closed: boolean;
+interface Page extends RawClient {
   /** When each event id arrived (performance.now()). */
   seen: Map<number, number>;
 }
 
 function openPage(base: URL): Page {
-  const page: Page = { socket: new net.Socket(), open: false, closed: false, seen: new Map() };
-  const { socket } = page;
+  const seen = new Map<number, number>();
   let tail = '';
-  socket.connect(Number(base.port), base.hostname, () =>
-    socket.write(
-      `GET /api/events HTTP/1.1\r\nHost: ${base.host}\r\nAccept: text/event-stream\r\nUser-Agent: bench\r\n\r\n`,
-    ),
-  );
-  socket.once('data', (chunk: Buffer) => {
-    page.open = chunk.subarray(0, 12).toString('latin1') === 'HTTP/1.1 200';
-  });
-  socket.on('data', (chunk: Buffer) => {
+  const client = rawGet(base, '/api/events', ['Accept: text/event-stream'], (chunk) => {
     const at = performance.now();
-    const text = tail + chunk.toString('latin1');
-    const lines = text.split('\n');
+    const lines = (tail + chunk.toString('latin1')).split('\n');
     tail = lines.pop() ?? '';
     for (const line of lines) {
-      if (line.startsWith('id: ')) page.seen.set(Number(line.slice(4)), at);
+      if (line.startsWith('id: ')) seen.set(Number(line.slice(4)), at);
     }
   });
-  socket.on('error', () => undefined);
-  socket.on('close', () => {
-    page.closed = true;
-  });
-  return page;
+  return Object.assign(client, { seen });
 }
 
 /** Resident memory of a process (kB), and of its children (nginx's workers). */
@@ -105,14 +87,7 @@ const gatewayBefore = childrenRssKb(Number(gatewayPid));
 const pages: Page[] = [];
 const redis = new Redis(redisUrl, { lazyConnect: true });
 try {
-  const openStarted = performance.now();
-  while (pages.length < pageCount) {
-    for (let i = 0; i < 50 && pages.length < pageCount; i++) pages.push(openPage(url));
-    await sleep(20);
-  }
-  const openBy = Date.now() + OPEN_TIMEOUT_MS;
-  while (Date.now() < openBy && pages.some((p) => !p.open && !p.closed)) await sleep(100);
-  const openSeconds = (performance.now() - openStarted) / 1000;
+  const openSeconds = await rampUp(pages, pageCount, () => openPage(url), 50, OPEN_TIMEOUT_MS);
   await sleep(2_000);
   const requestsAfter = rssKb(Number(requestsPid));
   const gatewayAfter = childrenRssKb(Number(gatewayPid));
@@ -122,7 +97,7 @@ try {
     throw error;
   });
   const body = await nowPlayingBody(base);
-  const live = pages.filter((p) => p.open && !p.closed);
+  const live = pages.filter((p) => p.ok && !p.closed);
   const lastArrivals: number[] = [];
   const allArrivals: number[] = [];
   let missed = 0;
@@ -148,7 +123,7 @@ try {
   const apiBeside = await runProbe(base, Number(hold), paths);
   allArrivals.sort((a, b) => a - b);
   lastArrivals.sort((a, b) => a - b);
-  const opened = pages.filter((p) => p.open).length;
+  const opened = pages.filter((p) => p.ok).length;
   process.stdout.write(
     `${JSON.stringify({
       pages: pageCount,

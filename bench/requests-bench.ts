@@ -13,6 +13,7 @@
  *     judged, locked and placed in the automation queue.
  */
 import { readFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { DEEZER_DOWNLOADER_KEY } from '../packages/contracts/src/index.ts';
 import { createDb, createPool, migrateToLatest } from '../packages/db/src/index.ts';
 import { parseConfig } from '../packages/service-kit/src/config.ts';
@@ -147,7 +148,7 @@ try {
   catalogueSkipped = 0;
   const cold = await timed(COLD_QUERIES, 1, async (query) => {
     await search(query);
-    await new Promise((resolve) => setTimeout(resolve, COLD_SEARCH_GAP_MS));
+    await sleep(COLD_SEARCH_GAP_MS);
   });
   // The pause is not the search's: take it off each call.
   cold.times = cold.times.map((ms) => ms - COLD_SEARCH_GAP_MS);

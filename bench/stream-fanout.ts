@@ -6,9 +6,10 @@
  * One JSON line per step on stdout.
  *   node bench/stream-fanout.ts <gateway base URL> <steps, e.g. 500,1000> <hold s> <API path>...
  */
-import net from 'node:net';
 import { loadavg } from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { runProbe } from './api-probe.ts';
+import { rampUp, rawGet, type RawClient } from './raw-clients.ts';
 import { percentile } from './stats.ts';
 
 const STREAM_BYTES_PER_SECOND = 16_000;
@@ -17,33 +18,17 @@ const PACE = 0.95;
 const SETTLE_MS = 4_000;
 const ANSWER_TIMEOUT_MS = 30_000;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-interface Listener {
-  socket: net.Socket;
+interface Listener extends RawClient {
   bytes: number;
-  ok: boolean;
-  closed: boolean;
 }
 
 function listen(base: URL): Listener {
-  const listener: Listener = { socket: new net.Socket(), bytes: 0, ok: false, closed: false };
-  const { socket } = listener;
-  socket.connect(Number(base.port), base.hostname, () =>
-    socket.write(
-      `GET /stream/radio.mp3 HTTP/1.1\r\nHost: ${base.host}\r\nUser-Agent: bench\r\n\r\n`,
-    ),
+  const listener: Listener = Object.assign(
+    rawGet(base, '/stream/radio.mp3', [], (chunk) => {
+      listener.bytes += chunk.length;
+    }),
+    { bytes: 0 },
   );
-  socket.once('data', (chunk: Buffer) => {
-    listener.ok = chunk.subarray(0, 12).toString('latin1') === 'HTTP/1.1 200';
-  });
-  socket.on('data', (chunk: Buffer) => {
-    listener.bytes += chunk.length;
-  });
-  socket.on('error', () => undefined);
-  socket.on('close', () => {
-    listener.closed = true;
-  });
   return listener;
 }
 
@@ -57,16 +42,9 @@ async function fanOut(
   const listeners: Listener[] = [];
   try {
     for (const step of steps) {
-      const rampStarted = Date.now();
       // 250 new listeners a second at most: Icecast 2.4 listens with a backlog of 5, and a
       // burst beyond what its accept loop keeps up with loses SYNs (retried after 1, 3, 7 s…).
-      while (listeners.length < step) {
-        for (let i = 0; i < 5 && listeners.length < step; i++) listeners.push(listen(url));
-        await sleep(20);
-      }
-      const answeredBy = Date.now() + ANSWER_TIMEOUT_MS;
-      while (Date.now() < answeredBy && listeners.some((l) => !l.ok && !l.closed)) await sleep(100);
-      const rampSeconds = (Date.now() - rampStarted) / 1000;
+      const rampSeconds = await rampUp(listeners, step, () => listen(url), 5, ANSWER_TIMEOUT_MS);
       await sleep(SETTLE_MS);
       const before = listeners.map((l) => l.bytes);
       const windowStarted = Date.now();
