@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { type Page } from '@playwright/test';
+import { livePlayer, onAirTitle } from '../support/pages.ts';
 import { test } from '../support/test.ts';
 import { TONE_SONGS } from './tone-library.ts';
 
@@ -98,8 +99,6 @@ async function tap(page: Page): Promise<void> {
   );
 }
 
-const player = (page: Page) => page.getByRole('region', { name: 'Livespeler' });
-
 /**
  * Plays until `changes` songs became audible after the first; for each, when its title appeared
  * on the page relative to the moment it became audible (ms; negative: before), or null when it
@@ -107,14 +106,14 @@ const player = (page: Page) => page.getByRole('region', { name: 'Livespeler' });
  */
 async function titleAgainstEar(page: Page, changes: number): Promise<(number | null)[]> {
   await tap(page);
-  await player(page).getByRole('button', { name: 'Afspelen' }).click();
+  await livePlayer(page).getByRole('button', { name: 'Afspelen' }).click();
   // The first song heard was on before the player started: only the changes count.
   await page.waitForFunction((n) => window.ear.audibleStarts.length > n + 1, changes, {
     timeout: changes * 30_000,
     polling: 500,
   });
   const { audibleStarts, titles } = await page.evaluate(() => window.ear);
-  await player(page).getByRole('button', { name: 'Pauzeren' }).click();
+  await livePlayer(page).getByRole('button', { name: 'Pauzeren' }).click();
   return audibleStarts.slice(1, changes + 1).map(({ at, song }, i) => {
     const title = TONE_SONGS[song]!.title;
     // Since the song before became audible, until the one after did.
@@ -129,7 +128,7 @@ test('the title against the ear, and the time to first sound', async ({ page, co
   const results: Record<string, unknown> = {};
 
   await page.goto('/');
-  await player(page).getByRole('group', { name: 'Nu te horen' }).locator('p').first().waitFor();
+  await onAirTitle(page).waitFor();
   results.push = await titleAgainstEar(page, SONG_CHANGES);
 
   // The stream refused as the gateway refuses it when switched off: the page polls.
@@ -141,17 +140,17 @@ test('the title against the ear, and the time to first sound', async ({ page, co
     }),
   );
   await page.reload();
-  await player(page).getByRole('group', { name: 'Nu te horen' }).locator('p').first().waitFor();
+  await onAirTitle(page).waitFor();
   results.poll = await titleAgainstEar(page, SONG_CHANGES);
   await context.unroute('**/api/events**');
 
   await page.reload();
-  await player(page).getByRole('group', { name: 'Nu te horen' }).locator('p').first().waitFor();
+  await onAirTitle(page).waitFor();
   await tap(page);
   for (let i = 0; i < PRESSES; i++) {
-    await player(page).getByRole('button', { name: 'Afspelen' }).click();
+    await livePlayer(page).getByRole('button', { name: 'Afspelen' }).click();
     await page.waitForFunction((n) => window.ear.firstSounds.length > n, i, { timeout: 20_000 });
-    await player(page).getByRole('button', { name: 'Pauzeren' }).click();
+    await livePlayer(page).getByRole('button', { name: 'Pauzeren' }).click();
     await page.waitForTimeout(1_000); // a listener pressing play again a moment later
   }
   const { clicks, firstSounds, playing } = await page.evaluate(() => window.ear);

@@ -8,6 +8,11 @@ import { adminCredentials, databaseUrl } from './stack.ts';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 export const PHONE = { width: 390, height: 844 };
+/** The live player (the home page's and /luisteren's, or the mini player). */
+export const livePlayer = (page: Page) => page.getByRole('region', { name: 'Livespeler' });
+/** The song title the live player shows under "Nu te horen". */
+export const onAirTitle = (page: Page) =>
+  livePlayer(page).getByRole('group', { name: 'Nu te horen' }).locator('p').first();
 export const DESKTOP = { width: 1280, height: 900 };
 
 /** One statement against the stack's database; its rows. */

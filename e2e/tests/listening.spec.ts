@@ -1,6 +1,7 @@
 import { type APIRequestContext, type Page } from '@playwright/test';
 import { expect, test } from '../support/test.ts';
 import { toneMp3 } from '../support/audio.ts';
+import { livePlayer } from '../support/pages.ts';
 import { baseURL } from '../support/stack.ts';
 
 // Listening against the real stack and its built-in station (Liquidsoap + Icecast playing the
@@ -50,7 +51,6 @@ function stationHourLabel(unixSeconds: number): string {
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-const livePlayer = (page: Page) => page.getByRole('region', { name: 'Livespeler' });
 const audioState = (page: Page) =>
   page.evaluate(() => {
     const audio = document.querySelector('audio');

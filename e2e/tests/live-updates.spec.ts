@@ -8,6 +8,7 @@ import {
   libraryTrack,
   logIn,
   lookAt,
+  onAirTitle,
   PHONE,
   requestSong,
 } from '../support/pages.ts';
@@ -35,13 +36,6 @@ async function switchStation(
   const changed = await admin.patch(path, { data });
   expect(changed.ok(), await changed.text()).toBe(true);
 }
-
-const onAirTitle = (page: Page) =>
-  page
-    .getByRole('region', { name: 'Livespeler' })
-    .getByRole('group', { name: 'Nu te horen' })
-    .locator('p')
-    .first();
 
 test("the requests gate and the LIVE badge follow an admin's switches within a second, without a reload", async ({
   page,
