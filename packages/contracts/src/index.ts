@@ -8,7 +8,7 @@ export * from './deezer-arl.ts';
 export * from './acquisition.ts';
 export * from './requests.ts';
 export * from './search.ts';
-export * from './voicetrack.ts';
+export * from './voice-message-upload.ts';
 export * from './cloud-uploads.ts';
 export * from './play-history-export.ts';
 export * from './admin-playlist.ts';

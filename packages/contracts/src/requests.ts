@@ -34,7 +34,7 @@ export const FORBIDDEN_CHARACTERS =
  * a path under /files/voicetracks/, one file name of letters, digits, `_`, `-` and `.`, with an
  * audio extension, e.g. `/files/voicetracks/5f0c2e9a-luisteraar.webm`.
  */
-export const VOICETRACK_URL_PATTERN =
+export const VOICE_MESSAGE_URL_PATTERN =
   /^\/files\/voicetracks\/[A-Za-z0-9_-][A-Za-z0-9._-]{0,199}\.(?:webm|ogg|oga|opus|mp3|m4a|wav)$/;
 
 const optionalText = (max: number) =>
@@ -101,7 +101,7 @@ export const createRequestBodySchema = z.object({
   voicetrackUrl: z
     .string()
     .trim()
-    .regex(VOICETRACK_URL_PATTERN, { message: 'Ongeldige spraakopname.' })
+    .regex(VOICE_MESSAGE_URL_PATTERN, { message: 'Ongeldige spraakopname.' })
     .optional()
     .nullable()
     .transform((value) => value ?? undefined),

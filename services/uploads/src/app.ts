@@ -6,7 +6,7 @@ import { CloudUploadService, type StationLibrary } from './cloud-uploads/cloud-u
 import { CloudUploadsRepository } from './cloud-uploads/cloud-uploads-repository.ts';
 import { cloudUploadRoutes } from './routes/cloud-upload-routes.ts';
 import { UploadAdmission } from './upload-admission.ts';
-import { voicetrackRoutes } from './routes/voicetrack-routes.ts';
+import { voiceMessageRoutes } from './routes/voice-message-routes.ts';
 import { VoiceMessageService } from './voice-messages/voice-message-service.ts';
 import { VoiceMessagesRepository } from './voice-messages/voice-messages-repository.ts';
 import { sweepWorkDirs, workParent } from './work-dir.ts';
@@ -50,7 +50,7 @@ export function buildApp(
         new VoiceMessagesRepository(app.db),
         admission,
       );
-      await app.register(voicetrackRoutes(voices, signingSecret));
+      await app.register(voiceMessageRoutes(voices, signingSecret));
       const jobs = new JobProducer(app.redis, (error) =>
         app.log.warn({ error: error.message }, 'job queue error'),
       );

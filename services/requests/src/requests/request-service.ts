@@ -1,8 +1,8 @@
 import {
-  VOICETRACK_UNUSED_HOURS,
+  VOICE_MESSAGE_UNUSED_HOURS,
   ownRequestFields,
   renderPublicRequest,
-  voicetrackObjectKey,
+  voiceMessageObjectKey,
   type AdminRequest,
   type OwnRequest,
   type PublicRequest,
@@ -73,15 +73,16 @@ async function assertUsableVoiceMessage(
   voicetrackUrl: string,
   now: Date,
 ): Promise<void> {
-  const since = new Date(now.getTime() - VOICETRACK_UNUSED_HOURS * 3_600_000);
+  const since = new Date(now.getTime() - VOICE_MESSAGE_UNUSED_HOURS * 3_600_000);
   const found = await repository.findUsableVoiceMessage(
     trx,
     userId,
-    voicetrackObjectKey(voicetrackUrl),
+    voiceMessageObjectKey(voicetrackUrl),
     voicetrackUrl,
     since,
   );
-  if (!found) throw new HttpError(409, 'VOICETRACK_UNAVAILABLE', REASONS.voicetrackUnavailable);
+  if (!found)
+    throw new HttpError(409, 'VOICE_MESSAGE_UNAVAILABLE', REASONS.voiceMessageUnavailable);
 }
 
 /** A retried submit (same user, same track) within this returns the first request. */

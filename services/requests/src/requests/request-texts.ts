@@ -10,7 +10,7 @@ export function formatWait(seconds: number): string {
 
 export const REASONS = {
   generic: 'Deze track kan momenteel niet worden aangevraagd.',
-  voicetrackUnavailable:
+  voiceMessageUnavailable:
     'Je spraakbericht is niet meer te gebruiken (verlopen of al verstuurd). Neem het opnieuw op.',
   waiting: 'Dit nummer staat al in de wachtrij.',
   notRequestable: 'Dit nummer kan niet worden aangevraagd.',

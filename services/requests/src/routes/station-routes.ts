@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import type { RoutePlugin } from '@radio/service-kit';
-import { VOICETRACK_PATH_PREFIX } from '@radio/contracts';
+import { VOICE_MESSAGE_PATH_PREFIX } from '@radio/contracts';
 import {
   builtInPlaySchema,
   builtInStationPaths,
@@ -208,7 +208,7 @@ export function stationRoutes({
 /** A voice message's URI: the uploads service's voice message path, signed or not. */
 function isVoiceMessageUri(uri: string): boolean {
   try {
-    return new URL(uri, 'http://station.invalid').pathname.startsWith(VOICETRACK_PATH_PREFIX);
+    return new URL(uri, 'http://station.invalid').pathname.startsWith(VOICE_MESSAGE_PATH_PREFIX);
   } catch {
     return false;
   }

@@ -459,7 +459,7 @@ describe('the automation queue', () => {
       });
       expect(response.statusCode, response.body).toBe(409);
       expect(response.json()).toMatchObject({
-        code: 'VOICETRACK_UNAVAILABLE',
+        code: 'VOICE_MESSAGE_UNAVAILABLE',
         message:
           'Je spraakbericht is niet meer te gebruiken (verlopen of al verstuurd). Neem het opnieuw op.',
       });

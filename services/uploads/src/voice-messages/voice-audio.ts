@@ -1,5 +1,5 @@
 import { fileTypeFromFile } from 'file-type';
-import { VOICETRACK_MAX_SECONDS } from '@radio/contracts';
+import { VOICE_MESSAGE_MAX_SECONDS } from '@radio/contracts';
 import { HttpError } from '@radio/service-kit';
 import { runDecoder } from '../decoder.ts';
 
@@ -30,7 +30,7 @@ export const voiceRefusals = {
     new HttpError(
       400,
       'RECORDING_TOO_LONG',
-      `De opname is te lang: maximaal ${VOICETRACK_MAX_SECONDS - 5} seconden (2:00).`,
+      `De opname is te lang: maximaal ${VOICE_MESSAGE_MAX_SECONDS - 5} seconden (2:00).`,
     ),
 };
 
@@ -52,7 +52,7 @@ export async function measureAudio(file: string): Promise<AudioFacts> {
   try {
     ({ stderr } = await runDecoder('ffmpeg', [
       ...['-hide_banner', '-nostdin', '-i', file, '-map', '0:a:0', '-vn'],
-      ...['-t', String(VOICETRACK_MAX_SECONDS + 1), '-af', 'volumedetect', '-f', 'null', '-'],
+      ...['-t', String(VOICE_MESSAGE_MAX_SECONDS + 1), '-af', 'volumedetect', '-f', 'null', '-'],
     ]));
   } catch (error) {
     if (error instanceof HttpError) throw error;
@@ -74,7 +74,7 @@ export async function measureAudio(file: string): Promise<AudioFacts> {
 
 export function assertPlayableLength(facts: AudioFacts): void {
   if (facts.seconds < MIN_SECONDS || facts.peakDb < SILENCE_PEAK_DB) throw voiceRefusals.empty();
-  if (facts.seconds > VOICETRACK_MAX_SECONDS) throw voiceRefusals.tooLong();
+  if (facts.seconds > VOICE_MESSAGE_MAX_SECONDS) throw voiceRefusals.tooLong();
 }
 
 /** MIME type of what `transcode` writes. */
@@ -86,7 +86,7 @@ export async function transcode(input: string, output: string): Promise<void> {
   try {
     await runDecoder('ffmpeg', [
       ...['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-i', input],
-      ...['-map', '0:a:0', '-vn', '-t', String(VOICETRACK_MAX_SECONDS)],
+      ...['-map', '0:a:0', '-vn', '-t', String(VOICE_MESSAGE_MAX_SECONDS)],
       ...['-af', 'loudnorm=I=-16:TP=-1.5:LRA=11', '-ar', '44100', '-ac', '1'],
       ...['-c:a', 'libmp3lame', '-b:a', '128k', '-f', 'mp3', output],
     ]);

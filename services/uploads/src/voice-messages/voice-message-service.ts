@@ -4,7 +4,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { VOICETRACK_MAX_BYTES, VOICETRACK_PATH_PREFIX } from '@radio/contracts';
+import { VOICE_MESSAGE_MAX_BYTES, VOICE_MESSAGE_PATH_PREFIX } from '@radio/contracts';
 import type { VoiceMessageRow } from '@radio/db';
 import type { ObjectStorage } from '@radio/storage';
 import {
@@ -27,7 +27,7 @@ export function voiceMessageKey(name: string): string | null {
 }
 
 export const downloadPathOf = (objectKey: string): string =>
-  `${VOICETRACK_PATH_PREFIX}${objectKey.slice(KEY_PREFIX.length)}`;
+  `${VOICE_MESSAGE_PATH_PREFIX}${objectKey.slice(KEY_PREFIX.length)}`;
 
 /** Stores recorded voice messages: checked, transcoded for the playout, then kept. */
 export class VoiceMessageService {
@@ -71,7 +71,7 @@ export class VoiceMessageService {
       const output = path.join(work, `voice.${VOICE_MESSAGE_EXTENSION}`);
       await transcode(upload, output);
       await this.#storage.putFile(key, output, {
-        maxBytes: VOICETRACK_MAX_BYTES,
+        maxBytes: VOICE_MESSAGE_MAX_BYTES,
         contentType: VOICE_MESSAGE_TYPE,
       });
       stored = true;

@@ -79,7 +79,7 @@ const cases: RouteCases = {
     call: () => ({ url: '/files/cloud-uploads/0123456789abcdef0123456789abcdef.mp3' }),
   },
   // Owner, admin and station only; every one else is told it does not exist (see
-  // voicetrack-upload.int.test.ts). A name that was never stored is not found for anyone.
+  // voice-message-upload.int.test.ts). A name that was never stored is not found for anyone.
   'GET /files/voicetracks/:name': {
     access: 'public',
     success: 404,

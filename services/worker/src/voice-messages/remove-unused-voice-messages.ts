@@ -1,4 +1,4 @@
-import { VOICETRACK_UNUSED_HOURS } from '@radio/contracts';
+import { VOICE_MESSAGE_UNUSED_HOURS } from '@radio/contracts';
 import type { ObjectStorage } from '@radio/storage';
 import type { VoiceMessagesRepository } from './voice-messages-repository.ts';
 
@@ -10,7 +10,7 @@ export async function removeUnusedVoiceMessages(
   storage: ObjectStorage,
   now: Date,
 ): Promise<number> {
-  const before = new Date(now.getTime() - VOICETRACK_UNUSED_HOURS * 3_600_000);
+  const before = new Date(now.getTime() - VOICE_MESSAGE_UNUSED_HOURS * 3_600_000);
   let total = 0;
   for (;;) {
     const removed = await repository.removeUnused(before, (key) => storage.delete(key), BATCH);

@@ -143,7 +143,7 @@ describe('the playlist tab', () => {
       screen.getByRole('listitem', { name: '2. Friese Zangers – Lichtjes van Leeuwarden' }),
     ).toHaveTextContent('handmatig');
     const voice = screen.getByRole('listitem', { name: '3. Artiest – Groet uit Zwolle' });
-    expect(voice).toHaveTextContent('voicetrack');
+    expect(voice).toHaveTextContent('spraakbericht');
     // A voice message has no length of its own.
     expect(voice).not.toHaveTextContent('0:00');
     expect(screen.getByRole('status')).toHaveTextContent('3 nummers in de wachtrij');

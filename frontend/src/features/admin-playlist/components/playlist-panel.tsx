@@ -18,7 +18,7 @@ import { useSearchLibrary, type LibraryTrack } from '../api/search-library';
 const KIND_LABELS: Record<AdminPlaylistEntry['kind'], string> = {
   request: 'verzoekje',
   manual: 'handmatig',
-  voice_message: 'voicetrack',
+  voice_message: 'spraakbericht',
   station: 'AzuraCast',
 };
 

@@ -9,7 +9,7 @@ const BENEFITS: { icon: LucideIcon; title: string; text: string }[] = [
   },
   {
     icon: Mic,
-    title: 'Voicetrack inspreken',
+    title: 'VoiceMessage inspreken',
     text: 'Neem een groet of opdracht op die de DJ bij je verzoekje kan laten horen.',
   },
   {

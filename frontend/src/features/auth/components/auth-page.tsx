@@ -49,7 +49,7 @@ export function AuthPage({ registrationEnabled }: AuthPageProps) {
             Welkom bij <StationName />
           </h1>
           <CardDescription className="text-base">
-            Een account is nodig om verzoekjes aan te vragen, voicetracks op te nemen en je
+            Een account is nodig om verzoekjes aan te vragen, spraakberichten op te nemen en je
             verzoekgeschiedenis te bekijken. Zo voorkomen we ook misbruik.
           </CardDescription>
         </CardHeader>

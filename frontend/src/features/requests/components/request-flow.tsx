@@ -7,7 +7,7 @@ import { useMyRequests } from '../api/get-my-requests';
 import { usePendingRequests } from '../api/get-pending-requests';
 import { useRecentRequests } from '../api/get-recent-requests';
 import { useSearchTracks, type SearchTerms } from '../api/search-tracks';
-import { uploadVoicetrack } from '../api/upload-voicetrack';
+import { uploadVoiceMessage } from '../api/upload-voice-message';
 import { useVoiceRecorder } from '../hooks/use-voice-recorder';
 import { browserId } from '../lib/browser-id';
 import { clockOf } from '../lib/request-display';
@@ -126,7 +126,7 @@ export function RequestFlow({
     if (recorder.recording) {
       setUploading(true);
       try {
-        ({ downloadUrl: voicetrackUrl } = await uploadVoicetrack({
+        ({ downloadUrl: voicetrackUrl } = await uploadVoiceMessage({
           audio: recorder.recording.blob,
           fileName: recorder.recording.fileName,
           submittedBy: user.name,

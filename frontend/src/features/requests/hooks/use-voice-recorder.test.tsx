@@ -58,7 +58,7 @@ beforeEach(() => {
     value: { getUserMedia },
     configurable: true,
   });
-  URL.createObjectURL = vi.fn(() => 'blob:voicetrack');
+  URL.createObjectURL = vi.fn(() => 'blob:spraakbericht');
   URL.revokeObjectURL = vi.fn();
 });
 
@@ -105,7 +105,7 @@ describe('the voice recorder', () => {
     await act(async () => vi.advanceTimersByTimeAsync(1_500));
     expect(result.current.recorder.state).toBe('stopped');
     expect(result.current.recorder.elapsedMs).toBe(120_000);
-    expect(result.current.recorder.recording?.fileName).toBe('voicetrack.webm');
+    expect(result.current.recorder.recording?.fileName).toBe('spraakbericht.webm');
     expect(stopTrack).toHaveBeenCalled();
   });
 
@@ -122,7 +122,7 @@ describe('the voice recorder', () => {
     act(() => result.current.recorder.stop());
 
     expect(Math.round(result.current.recorder.elapsedMs / 1000)).toBe(5);
-    expect(result.current.recorder.recording?.fileName).toBe('voicetrack.m4a');
+    expect(result.current.recorder.recording?.fileName).toBe('spraakbericht.m4a');
     FakeMediaRecorder.supported = new Set(['audio/webm;codecs=opus', 'audio/webm']);
   });
 

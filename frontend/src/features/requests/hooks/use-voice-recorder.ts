@@ -100,7 +100,7 @@ export function useVoiceRecorder() {
       setElapsedMs(Math.min(recordedMs.current, RECORDING_MAX_SECONDS * 1000));
       setRecording({
         blob,
-        fileName: `voicetrack.${extensionOf(type)}`,
+        fileName: `spraakbericht.${extensionOf(type)}`,
         url: URL.createObjectURL(blob),
       });
       setState('stopped');

@@ -1,9 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
-  VOICETRACK_MAX_BYTES,
-  VOICETRACK_PATH_PREFIX,
-  voicetrackUploadFieldsSchema,
-  voicetrackUploadResponseSchema,
+  VOICE_MESSAGE_MAX_BYTES,
+  VOICE_MESSAGE_PATH_PREFIX,
+  voiceMessageUploadFieldsSchema,
+  voiceMessageUploadResponseSchema,
 } from '@radio/contracts';
 import type { VoiceMessageRow } from '@radio/db';
 import {
@@ -70,20 +70,23 @@ async function mayFetch(
   return user.role === 'admin' || user.id === row.userId;
 }
 
-export function voicetrackRoutes(voices: VoiceMessageService, signingSecret: string): RoutePlugin {
+export function voiceMessageRoutes(
+  voices: VoiceMessageService,
+  signingSecret: string,
+): RoutePlugin {
   return async (app) => {
-    await registerUploadParser(app, VOICETRACK_MAX_BYTES);
+    await registerUploadParser(app, VOICE_MESSAGE_MAX_BYTES);
 
     app.post(
       '/api/voicetrack-upload',
       {
         config: { access: 'user' },
-        schema: { response: { 201: voicetrackUploadResponseSchema } },
+        schema: { response: { 201: voiceMessageUploadResponseSchema } },
       },
       async (request, reply) => {
         const user = currentUser(request);
         const { downloadUrl } = await voices.store(user.id, async (file) => {
-          await receiveForm(request, file, voicetrackUploadFieldsSchema, refusals);
+          await receiveForm(request, file, voiceMessageUploadFieldsSchema, refusals);
         });
         request.log.info({ userId: user.id }, 'voice message stored');
         return reply.code(201).send({ downloadUrl });
@@ -91,7 +94,7 @@ export function voicetrackRoutes(voices: VoiceMessageService, signingSecret: str
     );
 
     app.get(
-      `${VOICETRACK_PATH_PREFIX}:name`,
+      `${VOICE_MESSAGE_PATH_PREFIX}:name`,
       {
         // Checked in the handler: a signed link, the internal token, or the owner's or an admin's
         // session. Everyone else gets a 404, so a voice message's existence is not given away.

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VOICETRACK_URL_PATTERN } from '@radio/contracts';
+import { VOICE_MESSAGE_URL_PATTERN } from '@radio/contracts';
 import { DJ_SETTINGS_ID } from '@radio/db';
 import { createTestApp, type TestApp, type TestUser } from '@radio/service-kit/testing';
 import { pathSigningSecret, S3Storage, signPath } from '@radio/storage';
@@ -60,7 +60,7 @@ describe('POST /api/voicetrack-upload', () => {
       const response = await upload(owner, { bytes, name: `opname.${kind}`, type: types[kind] });
       expect(response.statusCode, response.body).toBe(201);
       const { downloadUrl } = response.json<{ downloadUrl: string }>();
-      expect(downloadUrl).toMatch(VOICETRACK_URL_PATTERN);
+      expect(downloadUrl).toMatch(VOICE_MESSAGE_URL_PATTERN);
       expect(downloadUrl).toMatch(/^\/files\/voicetracks\/[a-f0-9]{32}\.mp3$/);
 
       const name = downloadUrl.split('/').at(-1) ?? '';

@@ -1,7 +1,7 @@
-import type { VoicetrackUploadResponse } from '@radio/contracts';
+import type { VoiceMessageUploadResponse } from '@radio/contracts';
 import { apiJson } from '@/lib/api-client';
 
-export type VoicetrackUpload = {
+export type VoiceMessageUpload = {
   audio: Blob;
   fileName: string;
   submittedBy: string;
@@ -9,15 +9,15 @@ export type VoicetrackUpload = {
 };
 
 /** Uploads the recorded voice message (multipart); the request then carries its URL. */
-export function uploadVoicetrack({
+export function uploadVoiceMessage({
   audio,
   fileName,
   submittedBy,
   message,
-}: VoicetrackUpload): Promise<VoicetrackUploadResponse> {
+}: VoiceMessageUpload): Promise<VoiceMessageUploadResponse> {
   const form = new FormData();
   form.append('audio', audio, fileName);
   form.append('submittedBy', submittedBy);
   form.append('message', message);
-  return apiJson<VoicetrackUploadResponse>('POST', '/api/voicetrack-upload', form);
+  return apiJson<VoiceMessageUploadResponse>('POST', '/api/voicetrack-upload', form);
 }
