@@ -2,6 +2,12 @@ import { fileTypeFromFile } from 'file-type';
 import { parseFile } from 'music-metadata';
 import { HttpError } from '@radio/service-kit';
 import { runDecoder } from '../decoder.ts';
+import {
+  FrameTally,
+  frameProbeArgs,
+  type Measured,
+  type MeasureWhileArriving,
+} from './track-measure.ts';
 
 /** Spec section 5: mp3, mpeg, wav, flac, aac, ogg, m4a, known by the file's bytes. */
 const ACCEPTED_EXTENSIONS = new Set([
@@ -39,13 +45,6 @@ export interface TrackFacts {
   tags: { artist: string | null; title: string | null; album: string | null };
 }
 
-/** Shorter than this is no track: what a truncated file decodes to (a frame or two, or none). */
-const MIN_SECONDS = 1;
-/** 50 MB of the thinnest mp3 lasts about this long; a longer claim is a lie. */
-const MAX_SECONDS = 12 * 60 * 60;
-/** Well above 24-bit 192 kHz stereo PCM (9,216 kbps); beyond it the bitrate is not known. */
-const MAX_KBPS = 50_000;
-
 /**
  * Control, format (bidi overrides and isolates, zero-width, BOM) and line-separator characters:
  * a U+202E in a name shows its extension reversed.
@@ -59,52 +58,34 @@ export const visibleText = (value: string, max = 200): string =>
 /** A tag as stored; null when empty. */
 const tagValue = (value: string | undefined): string | null => visibleText(value ?? '') || null;
 
-/**
- * Decodes the first audio stream and measures it: the duration is the decoded samples, the
- * bitrate the stream's bytes per decoded second; a header's claims are not read. Refuses what
- * does not decode to a track of a plausible length.
- */
-async function measureTrack(file: string): Promise<{ seconds: number; kbps: number | null }> {
+/** Decodes the first audio stream of the finished file and measures it (see FrameTally). */
+async function measureTrack(file: string): Promise<Measured> {
   let stdout: string;
   try {
-    ({ stdout } = await runDecoder('ffprobe', [
-      ...['-v', 'quiet', '-select_streams', 'a:0'],
-      ...['-show_entries', 'stream=sample_rate:frame=pkt_size,nb_samples', '-of', 'compact', file],
-    ]));
+    ({ stdout } = await runDecoder('ffprobe', frameProbeArgs(file)));
   } catch (error) {
     if (error instanceof HttpError) throw error;
     throw cloudRefusals.unreadable();
   }
-  let rate = 0;
-  const frames: { samples: number; bytes: number }[] = [];
-  // Lines like `frame|pkt_size=626|nb_samples=1152` and `stream|sample_rate=44100`.
-  for (const line of stdout.split('\n')) {
-    const [section, ...fields] = line.split('|');
-    const values = new Map(fields.map((field) => field.split('=') as [string, string]));
-    if (section === 'stream') rate = Number(values.get('sample_rate'));
-    if (section !== 'frame') continue;
-    frames.push({
-      samples: Number(values.get('nb_samples')) || 0,
-      bytes: Number(values.get('pkt_size')) || 0,
-    });
-  }
-  const seconds = sum(frames, 'samples') / rate;
-  if (!(seconds >= MIN_SECONDS && seconds <= MAX_SECONDS)) throw cloudRefusals.unreadable();
-  // The decoder cuts the encoder's delay and padding from the first and last frame, whose bytes
-  // would then count for too few samples.
-  const whole = frames.length > 2 ? frames.slice(1, -1) : frames;
-  const kbps = Math.round((sum(whole, 'bytes') * 8 * rate) / sum(whole, 'samples') / 1000);
-  return { seconds, kbps: kbps >= 1 && kbps <= MAX_KBPS ? kbps : null };
+  const tally = new FrameTally();
+  tally.add(stdout);
+  const measured = tally.result();
+  if (!measured) throw cloudRefusals.unreadable();
+  return measured;
 }
 
-const sum = <K extends string>(items: Record<K, number>[], key: K): number =>
-  items.reduce((total, item) => total + item[key], 0);
-
-/** Refuses what is not audio of an accepted kind; measures what is and reads its tags. */
-export async function inspectTrack(file: string): Promise<TrackFacts> {
+/**
+ * Refuses what is not audio of an accepted kind; measures what is (by what `arriving` measured
+ * of its bytes as they came, else by decoding the file) and reads its tags. Refuses what does not
+ * decode to a track of a plausible length.
+ */
+export async function inspectTrack(
+  file: string,
+  arriving?: MeasureWhileArriving,
+): Promise<TrackFacts> {
   const type = await fileTypeFromFile(file);
   if (!type || !ACCEPTED_EXTENSIONS.has(type.ext)) throw cloudRefusals.unsupportedType();
-  const { seconds, kbps } = await measureTrack(file);
+  const { seconds, kbps } = (await arriving?.measured(type.ext)) ?? (await measureTrack(file));
   // Only the tags: a file whose tags cannot be read is still a track.
   const tags = (await parseFile(file, { duration: false, skipCovers: true }).catch(() => null))
     ?.common;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import type { Readable, Transform } from 'node:stream';
 import {
   CLOUD_UPLOAD_MAX_BYTES,
   CLOUD_UPLOAD_MIN_KBPS,
@@ -14,6 +14,7 @@ import type { ObjectStorage } from '@radio/storage';
 import { DAY_MS, type UploadAdmission } from '../upload-admission.ts';
 import { makeWorkDir } from '../work-dir.ts';
 import { inspectTrack, visibleText } from './cloud-audio.ts';
+import { MeasureWhileArriving } from './track-measure.ts';
 import type { CloudUploadsRepository } from './cloud-uploads-repository.ts';
 
 export const CLOUD_KEY_PREFIX = 'cloud-uploads/';
@@ -37,9 +38,13 @@ export interface StoredUpload {
   size: number;
 }
 
-/** `receive` streams the upload into the file it is given and returns the checked form. */
+/**
+ * `receive` streams the upload through `through` into the file it is given and returns the
+ * checked form.
+ */
 export type ReceiveUpload = (
   file: string,
+  through: Transform,
 ) => Promise<{ fields: CloudUploadFields; fileName: string }>;
 
 /** The guideline is about lossy encodings: a FLAC of a quiet song may average below 128 kbps. */
@@ -135,7 +140,8 @@ export class CloudUploadService {
 
   /**
    * The upload streams into a private temporary file (never whole in memory) while the size
-   * limit is enforced, is checked by its bytes, then streamed into storage; only an upload that
+   * limit is enforced and a decoder measures it as it comes, is checked by its bytes, then
+   * streamed into storage; only an upload that
    * passes every check becomes an object and a row, and any failure removes both. Refused
    * before a byte is read when the listener or the storage has no room (UploadAdmission).
    */
@@ -143,11 +149,12 @@ export class CloudUploadService {
     const admission = await this.#admission.enter('track', userId, await this.#storedToday(userId));
     let work: string | null = null;
     let key: string | null = null;
+    const arriving = new MeasureWhileArriving();
     try {
       work = await makeWorkDir(this.#storage, 'radio-cloud-');
       const upload = path.join(work, 'upload');
-      const { fields, fileName } = await receive(upload);
-      const facts = await inspectTrack(upload);
+      const { fields, fileName } = await receive(upload, arriving);
+      const facts = await inspectTrack(upload, arriving);
       key = `${CLOUD_KEY_PREFIX}${randomBytes(16).toString('hex')}.${facts.extension}`;
       const { size } = await this.#storage.putFile(key, upload, {
         maxBytes: CLOUD_UPLOAD_MAX_BYTES,
@@ -180,6 +187,7 @@ export class CloudUploadService {
       if (key !== null) await this.#storage.delete(key);
       throw this.#admission.asStorageFull('track', error);
     } finally {
+      arriving.stop();
       if (work !== null) await rm(work, { recursive: true, force: true });
       await admission.release();
     }

@@ -75,8 +75,8 @@ export function cloudUploadRoutes(uploads: CloudUploadService, signingSecret: st
       },
       async (request, reply) => {
         const user = currentUser(request);
-        const row = await uploads.store(user.id, (file) =>
-          receiveForm(request, file, cloudUploadFieldsSchema, refusals),
+        const row = await uploads.store(user.id, (file, through) =>
+          receiveForm(request, file, cloudUploadFieldsSchema, refusals, through),
         );
         request.log.info({ userId: user.id, uploadId: row.id }, 'cloud upload stored');
         return reply.code(201).send({ upload: uploads.present(row) });

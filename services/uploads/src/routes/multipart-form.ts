@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import type { Readable, Transform } from 'node:stream';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -28,14 +28,16 @@ function asUploadError(error: unknown, refusals: FormRefusals): unknown {
 }
 
 /**
- * Reads a multipart form: the `audio` file streamed into `file` (the size limit is the multipart
- * plugin's, enforced while it streams), the text fields checked against `schema`.
+ * Reads a multipart form: the `audio` file streamed (through `through`, when given) into `file`
+ * (the size limit is the multipart plugin's, enforced while it streams), the text fields checked
+ * against `schema`.
  */
 export async function receiveForm<Schema extends z.ZodType>(
   request: FastifyRequest,
   file: string,
   schema: Schema,
   refusals: FormRefusals,
+  through?: Transform,
 ): Promise<{ fields: z.output<Schema>; fileName: string }> {
   if (!request.isMultipart()) throw refusals.notMultipart();
   const fields: Record<string, string> = {};
@@ -48,7 +50,7 @@ export async function receiveForm<Schema extends z.ZodType>(
           continue;
         }
         fileName = part.filename;
-        await writeTo(part.file, file);
+        await writeTo(part.file, file, through);
         if (part.file.truncated) throw refusals.tooLarge();
       } else {
         fields[part.fieldname] = String(part.value);

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import type { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { VOICE_MESSAGE_MAX_BYTES, VOICE_MESSAGE_PATH_PREFIX } from '@radio/contracts';
 import type { VoiceMessageRow } from '@radio/db';
@@ -108,6 +108,8 @@ export class VoiceMessageService {
   }
 }
 
-/** Writes a stream to a new file (the upload's bytes, before any check). */
-export const writeTo = (source: Readable, file: string): Promise<void> =>
-  pipeline(source, createWriteStream(file, { flags: 'wx' }));
+/** Writes a stream (passed through `through`, when given) to a new file: the upload's bytes, before any check. */
+export const writeTo = (source: Readable, file: string, through?: Transform): Promise<void> =>
+  through
+    ? pipeline(source, through, createWriteStream(file, { flags: 'wx' }))
+    : pipeline(source, createWriteStream(file, { flags: 'wx' }));
