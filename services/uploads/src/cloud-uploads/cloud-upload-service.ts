@@ -149,11 +149,13 @@ export class CloudUploadService {
     const admission = await this.#admission.enter('track', userId, await this.#storedToday(userId));
     let work: string | null = null;
     let key: string | null = null;
-    const arriving = new MeasureWhileArriving();
+    let arriving: MeasureWhileArriving | null = null;
     try {
       work = await makeWorkDir(this.#storage, 'radio-cloud-');
       const upload = path.join(work, 'upload');
+      arriving = new MeasureWhileArriving(upload);
       const { fields, fileName } = await receive(upload, arriving);
+      arriving.arrived();
       const facts = await inspectTrack(upload, arriving);
       key = `${CLOUD_KEY_PREFIX}${randomBytes(16).toString('hex')}.${facts.extension}`;
       const { size } = await this.#storage.putFile(key, upload, {
@@ -187,7 +189,7 @@ export class CloudUploadService {
       if (key !== null) await this.#storage.delete(key);
       throw this.#admission.asStorageFull('track', error);
     } finally {
-      arriving.stop();
+      arriving?.stop();
       if (work !== null) await rm(work, { recursive: true, force: true });
       await admission.release();
     }

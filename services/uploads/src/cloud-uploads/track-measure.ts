@@ -1,4 +1,5 @@
-import { Transform, type TransformCallback } from 'node:stream';
+import { open, type FileHandle } from 'node:fs/promises';
+import { Transform, type TransformCallback, type Writable } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
 import { startStreamedRun, type StartStreamedRun, type StreamedRun } from '../decoder.ts';
 
@@ -86,111 +87,139 @@ export class FrameTally {
 const PIPED_KINDS = new Set(['wav', 'flac', 'aac', 'ogg', 'oga', 'opus']);
 /** What file-type reads at most to tell a kind (its reasonableDetectionSizeInBytes). */
 const HEAD_BYTES = 4100;
-/** A decoder that takes no bytes for this long is stopped, so it never holds an upload up. */
-const STALL_MS = 10_000;
+/** The decoder is given the file in pieces of this size, as they have been written. */
+const PIECE_BYTES = 1024 * 1024;
 
 /**
- * Passes an upload's bytes on unchanged while ffprobe decodes them as they arrive, so the track
- * is measured right after its last byte instead of by a decode of the whole file after it. The
- * decoder keeps pace through its pipe (its back-pressure holds the upload back). Anything that
- * goes otherwise (a kind not in PIPED_KINDS, no free place, a decoder that stalls or fails, what
- * does not measure as a track) only leaves the measure to a decode of the finished file, which
- * then decides as it always did.
+ * Passes an upload's bytes on unchanged (to the file they are written to) while ffprobe decodes
+ * that file as it grows, so the track is measured right after its last byte instead of by a
+ * decode of the whole file after it. The decoder reads behind the writes at its own pace (its
+ * pipe's back-pressure holds only the reads from the file), and never holds the upload up.
+ * Anything that goes otherwise (a kind not in PIPED_KINDS, no free place, a decoder that fails,
+ * what does not measure as a track) only leaves the measure to a decode of the finished file,
+ * which then decides as it always did.
  */
 export class MeasureWhileArriving extends Transform {
+  readonly #file: string;
   readonly #start: StartStreamedRun;
   readonly #tally = new FrameTally();
   #head: Buffer[] = [];
-  #headBytes = 0;
+  #passed = 0;
   #decided = false;
-  #run: StreamedRun | null = null;
   #kind: string | null = null;
+  #run: StreamedRun | null = null;
+  /** The decoder has been given every byte so far, in order. */
   #intact = true;
-  #complete = false;
+  #arrived = false;
+  #fed: Promise<void> = Promise.resolve();
+  #wake: (() => void) | null = null;
+  #wakeAt = 0;
 
-  constructor(start: StartStreamedRun = startStreamedRun) {
+  /** `file`: where the bytes that pass are written. */
+  constructor(file: string, start: StartStreamedRun = startStreamedRun) {
     super();
+    this.#file = file;
     this.#start = start;
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
-    this.push(chunk);
-    if (this.#decided) return this.#feed(chunk, done);
-    this.#head.push(chunk);
-    this.#headBytes += chunk.length;
-    if (this.#headBytes >= HEAD_BYTES) this.#begin(() => done());
-    else done();
+    this.#passed += chunk.length;
+    if (!this.#decided) {
+      this.#head.push(chunk);
+      if (this.#passed >= HEAD_BYTES) this.#decide();
+    }
+    if (this.#passed >= this.#wakeAt) this.#wakeUp();
+    done(null, chunk);
   }
 
   override _flush(done: TransformCallback): void {
-    const end = (): void => {
-      this.#run?.input.end();
-      this.#complete = true;
-      done();
-    };
-    if (this.#decided) end();
-    else this.#begin(end);
+    if (!this.#decided) this.#decide();
+    done();
   }
 
   override _destroy(error: Error | null, done: (error?: Error | null) => void): void {
-    if (!this.#complete) this.stop();
+    if (error) this.stop();
     done(error);
   }
 
   /** Starts the decoder when the head of the bytes is of a kind it measures from a pipe. */
-  #begin(then: () => void): void {
+  #decide(): void {
     const head = Buffer.concat(this.#head);
     this.#head = [];
     this.#decided = true;
-    void fileTypeFromBuffer(head)
-      .then(
-        (type) => type?.ext,
-        () => undefined,
-      )
-      .then((kind) => {
-        if (kind !== undefined && PIPED_KINDS.has(kind)) this.#open(kind);
-        this.#feed(head, then);
-      });
+    this.#fed = fileTypeFromBuffer(head).then(
+      (type) => (type && PIPED_KINDS.has(type.ext) ? this.#feed(type.ext) : undefined),
+      () => undefined,
+    );
   }
 
-  #open(kind: string): void {
-    try {
-      this.#run = this.#start('ffprobe', frameProbeArgs('pipe:0'), (text) => this.#tally.add(text));
-    } catch {
-      this.#run = null;
-    }
+  /** Gives the decoder the file from its start, as it is written, until all of it arrived. */
+  async #feed(kind: string): Promise<void> {
+    const run = this.#start('ffprobe', frameProbeArgs('pipe:0'), (text) => this.#tally.add(text));
+    if (!run) return;
+    this.#run = run;
     this.#kind = kind;
-    this.#run?.input.once('error', () => {
-      this.#intact = false;
-    });
+    const piece = Buffer.allocUnsafe(PIECE_BYTES);
+    let position = 0;
+    try {
+      const handle = await this.#open();
+      try {
+        while (this.#intact) {
+          const { bytesRead } = await handle.read(piece, 0, PIECE_BYTES, position);
+          if (bytesRead > 0) {
+            position += bytesRead;
+            await write(run.input, piece.subarray(0, bytesRead));
+          } else if (this.#arrived) break;
+          else await this.#written(position + PIECE_BYTES);
+        }
+      } finally {
+        await handle.close();
+      }
+      run.input.end();
+    } catch {
+      this.stop();
+    }
   }
 
-  #feed(chunk: Buffer, done: () => void): void {
-    const input = this.#run?.input;
-    if (!input || !this.#intact) return done();
-    if (input.destroyed) {
-      this.#intact = false;
-      return done();
+  /** The file, once its writer has made it (it may still be opening as the first bytes pass). */
+  async #open(): Promise<FileHandle> {
+    for (;;) {
+      try {
+        return await open(this.#file, 'r');
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || !this.#intact || this.#arrived) {
+          throw error;
+        }
+        await this.#written(this.#passed + 1);
+      }
     }
-    if (input.write(chunk)) return done();
-    const stall = setTimeout(() => this.stop(), STALL_MS);
-    const go = (): void => {
-      clearTimeout(stall);
-      input.off('drain', go);
-      input.off('close', go);
-      done();
-    };
-    input.once('drain', go);
-    input.once('close', go);
+  }
+
+  /** Until `bytes` have passed (or the upload arrived, or was stopped). */
+  #written(bytes: number): Promise<void> {
+    this.#wakeAt = bytes;
+    return new Promise((resolve) => (this.#wake = resolve));
+  }
+
+  #wakeUp(): void {
+    this.#wake?.();
+    this.#wake = null;
+  }
+
+  /** Every byte of the upload is in the file: the decoder gets the rest. */
+  arrived(): void {
+    this.#arrived = true;
+    this.#wakeUp();
   }
 
   /**
-   * The measure of the whole upload, once it has passed through, when the decoder had every byte
-   * of it and found a track of `kind` (the kind of the finished file); null otherwise.
+   * Once the upload arrived: its measure when the decoder had every byte of it and found a track
+   * of `kind` (the kind of the finished file); null otherwise.
    */
   async measured(kind: string): Promise<Measured | null> {
+    await this.#fed;
     const run = this.#run;
-    if (!run || this.#kind !== kind || !this.#complete) {
+    if (!run || this.#kind !== kind || !this.#arrived) {
       this.stop();
       return null;
     }
@@ -202,5 +231,12 @@ export class MeasureWhileArriving extends Transform {
   stop(): void {
     this.#intact = false;
     this.#run?.stop();
+    this.#wakeUp();
   }
 }
+
+/** Writes `chunk` and waits until the stream has taken it, so its memory may be used again. */
+const write = (stream: Writable, chunk: Buffer): Promise<void> =>
+  new Promise((resolve, reject) => {
+    stream.write(chunk, (error) => (error ? reject(error) : resolve()));
+  });
