@@ -155,6 +155,7 @@ export class MeasureWhileArriving extends Transform {
 
   /** Gives the decoder the file from its start, as it is written, until all of it arrived. */
   async #feed(kind: string): Promise<void> {
+    if (!this.#intact) return;
     const run = this.#start('ffprobe', frameProbeArgs('pipe:0'), (text) => this.#tally.add(text));
     if (!run) return;
     this.#run = run;
