@@ -12,6 +12,8 @@
  * From the bench stack's environment: DATABASE_URL, SESSION_SECRET, PUBLIC_ORIGIN (the first is
  * sent as Origin), DATA_DIR; BENCH_UPLOAD_REPEATS (default 5) uploads one at a time, and
  * BENCH_UPLOAD_ROUNDS (default 3) rounds of 5 at once. MB here is 2^20 bytes, as in the limit.
+ * BENCH_UPLOAD_DIRECT=1 sends the uploads straight to the service (UPLOADS_PORT), as the bare
+ * receiver gets them, to tell what the gateway costs (not the report's measure).
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -46,7 +48,10 @@ const pid = Number(pidArgument);
 const repeats = Number(process.env.BENCH_UPLOAD_REPEATS ?? 5);
 const rounds = Number(process.env.BENCH_UPLOAD_ROUNDS ?? 3);
 const origin = PUBLIC_ORIGIN?.split(',')[0] ?? new URL(base).origin;
-const uploadUrl = new URL('/api/cloud-upload', base);
+const uploadUrl = new URL(
+  '/api/cloud-upload',
+  process.env.BENCH_UPLOAD_DIRECT === '1' ? `http://127.0.0.1:${process.env.UPLOADS_PORT}` : base,
+);
 
 const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ');
 if (!cmdline.includes('services/uploads/')) {

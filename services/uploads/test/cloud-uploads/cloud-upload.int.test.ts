@@ -601,6 +601,14 @@ describe('crafted files', () => {
     expect(await stored()).toEqual(before);
   });
 
+  it('refuses a WAV of half a second, measured while it arrived, as unreadable and keeps nothing', async () => {
+    const before = await stored();
+    const response = await sent(craftWav({ rate: 8000, bits: 16, seconds: 0.5 }), 'kort.wav');
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'UNREADABLE_AUDIO' });
+    expect(await stored()).toEqual(before);
+  });
+
   it('names the download by what the file is: an mp3 with an HTML tail named .html', async () => {
     const tail = Buffer.from('<html><body><script>alert(1)</script></body></html>\n'.repeat(50));
     const response = await sent(
