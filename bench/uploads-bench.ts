@@ -74,17 +74,22 @@ function rssOf(processId: number): number {
   return Number(match[1]) * 1024;
 }
 
-/** The CPU seconds the process used so far (utime + stime of /proc/<pid>/stat). */
-function cpuSecondsOf(processId: number): number {
+/**
+ * The CPU seconds the process used so far (utime + stime of /proc/<pid>/stat), or with
+ * `children` those of its ended children (cutime + cstime: the service's ffmpeg and ffprobe runs).
+ */
+function cpuSecondsOf(processId: number, children = false): number {
   // The fields after the command name, which is in parentheses and may hold spaces.
   const stat = readFileSync(`/proc/${processId}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  const at = children ? 13 : 11;
+  return (Number(fields[at]) + Number(fields[at + 1])) / CLOCK_TICKS;
 }
 
 /** RSS every RSS_INTERVAL_MS, and the CPU time used, from the call until `stop`. */
 function watchService(processId: number) {
   const cpuBefore = cpuSecondsOf(processId);
+  const childrenCpuBefore = cpuSecondsOf(processId, true);
   const baseline = rssOf(processId);
   const samples = [baseline];
   // Unref'd: a run that fails mid-phase still ends.
@@ -102,6 +107,7 @@ function watchService(processId: number) {
         growthMB: round((peak - baseline) / MB),
         samples: samples.length,
         cpuSeconds: round(cpuSecondsOf(processId) - cpuBefore, 2),
+        childrenCpuSeconds: round(cpuSecondsOf(processId, true) - childrenCpuBefore, 2),
       };
     },
   };
@@ -294,7 +300,7 @@ try {
       flushDisks();
       uploadRates.push((parallel * size) / MB / (await uploadBatch(parallel)));
     }
-    const { cpuSeconds, ...rss } = service.stop();
+    const { cpuSeconds, childrenCpuSeconds, ...rss } = service.stop();
     if (failures.length > 0) break;
     const uploadMBps = median(uploadRates);
     const diskMBps = median(diskRates);
@@ -316,6 +322,8 @@ try {
         rss,
         // The uploads service's CPU time per upload, over its uploads (not the copies or receiver).
         serviceCpuMsPerUpload: Math.round((cpuSeconds * 1000) / (parallel * times)),
+        // Its decoder runs' CPU time per upload (not in the report's column).
+        decoderCpuMsPerUpload: Math.round((childrenCpuSeconds * 1000) / (parallel * times)),
         answered,
         sent,
       }),
