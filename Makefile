@@ -43,6 +43,7 @@ lint: deps
 
 typecheck: deps
 	pnpm -r --workspace-concurrency=1 typecheck
+	pnpm exec tsc -p stack
 
 test-unit: deps
 	pnpm vitest run --project unit --project frontend

@@ -6,7 +6,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['{packages,services}/*/test/**/*.test.ts'],
+          include: ['{packages,services}/*/test/**/*.test.ts', 'stack/test/**/*.test.ts'],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
         },
       },

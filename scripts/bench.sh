@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `make bench`: a performance report of the playlist service, not a test. On a private stack
-# (the native stack's own scripts with a temporary DATA_DIR and free ports: Postgres, Redis, the
-# playlist service and the gateway), it seeds 1,000,000 plays, then measures with wrk through
+# (processes of the native stack, as stack/processes.json has them, with a temporary DATA_DIR
+# and free ports: Postgres, Redis, the gateway, the playlist, auth, requests and uploads
+# services, unsupervised), it seeds 1,000,000 plays, then measures with wrk through
 # the gateway:
 #   - GET /api/now-playing and GET /api/playlist?date=…&hour=all at 50 and 200 connections,
 #     each against a static file of the same size served by the same gateway in the same run;
@@ -74,9 +75,10 @@ RESULTS="$BENCH_DIR/results.jsonl"
 touch "$RESULTS"
 STATIC_ROOT="$BENCH_DIR/static"
 
-read -r HTTP_PORT PLAYLIST_PORT AUTH_PORT REQUESTS_PORT UPLOADS_PORT POSTGRES_PORT REDIS_PORT \
-  ICECAST_PORT < <(free_ports 8)
-export HTTP_PORT PLAYLIST_PORT AUTH_PORT REQUESTS_PORT UPLOADS_PORT POSTGRES_PORT REDIS_PORT
+# A free port for every process's port (stack/processes.json).
+mapfile -t port_vars < <(processes vars port)
+read -r -a free < <(free_ports ${#port_vars[@]})
+for i in "${!port_vars[@]}"; do export "${port_vars[$i]}=${free[$i]}"; done
 export GATEWAY_STREAM_UPSTREAM="http://127.0.0.1:$ICECAST_PORT"
 export DATA_DIR="$BENCH_DIR/data" ENV_FILE="$BENCH_DIR/.env"
 export HTTP_HOST=127.0.0.1 POSTGRES_EPHEMERAL=1 NODE_ENV=production LOG_FORMAT=json NO_COLOR=1
@@ -90,7 +92,29 @@ unset DATABASE_URL REDIS_URL FORCE_COLOR
 "$ROOT/scripts/ensure-env.sh" 2>/dev/null
 load_config
 require_secrets
+# No metrics ports: the processes started here are measured from outside.
+for name in $(processes vars metrics); do export "$name=0"; done
 mkdir -p "$DATA_DIR" "$RUN_DIR" "$LOG_DIR" "$STATIC_ROOT/bench"
+
+# start_process NAME: one process, its command and env from stack/processes.json, in the background
+# (log: LOG_DIR/NAME.log); $! is its pid.
+start_process() {
+  local argv=()
+  mapfile -d '' -t argv < <(processes argv "$1")
+  [ ${#argv[@]} -gt 0 ] || die "no command for $1 (stack/processes.json)"
+  "${argv[@]}" >"$LOG_DIR/$1.log" 2>&1 &
+  pids+=($!)
+}
+# daemons start|stop: Postgres and Redis, stopped in the opposite order.
+daemons() {
+  local name argv=() names stop=()
+  names=$(processes names --health daemon)
+  [ "$1" = start ] || { names=$(tac <<<"$names") && stop=(--stop); }
+  for name in $names; do
+    mapfile -d '' -t argv < <(processes argv "$name" "${stop[@]}")
+    "${argv[@]}"
+  done
+}
 
 # The SPA as the gateway serves it (built only when its sources changed), beside the twins.
 if part frontend; then
@@ -105,16 +129,14 @@ cleanup() {
   set +e
   for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null; done
   for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null; done
-  "$ROOT/scripts/redis.sh" stop >/dev/null 2>&1
-  "$ROOT/scripts/postgres.sh" stop >/dev/null 2>&1
+  daemons stop >/dev/null 2>&1
   if [ -n "${BENCH_KEEP:-}" ]; then say "kept $BENCH_DIR"; else rm -rf "$BENCH_DIR"; fi
   exit "$rc"
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
-"$ROOT/scripts/postgres.sh" start
-"$ROOT/scripts/redis.sh" start
+daemons start
 pnpm --silent db:migrate >/dev/null
 
 seed_started=$SECONDS
@@ -144,22 +166,15 @@ snapshot=$(printf '{"stationName":"Radio Lokaal","isLive":false,"isStale":false,
 redis-cli -h 127.0.0.1 -p "$REDIS_PORT" set now-playing:current "$snapshot" >/dev/null
 
 "$ROOT/scripts/render-gateway.sh"
-nginx -p "$RUN_DIR/nginx" -c "$RUN_DIR/nginx/nginx.conf" -e stderr -g "$(nginx_globals)" \
-  2>"$LOG_DIR/gateway.log" &
-pids+=($!)
+start_process gateway
 GATEWAY_PID=$! # the master: bench/live-fanout.ts sums its workers' memory
-PORT=$PLAYLIST_PORT METRICS_PORT=0 node services/playlist/src/server.ts >"$LOG_DIR/playlist.log" 2>&1 &
-pids+=($!)
+start_process playlist
 # For the pages Lighthouse loads (who is signed in, the request settings).
-PORT=$AUTH_PORT METRICS_PORT=0 node services/auth/src/server.ts >"$LOG_DIR/auth.log" 2>&1 &
-pids+=($!)
-PORT=$REQUESTS_PORT METRICS_PORT=0 node services/requests/src/server.ts >"$LOG_DIR/requests.log" 2>&1 &
-pids+=($!)
+start_process auth
+start_process requests
 REQUESTS_PID=$! # node itself: bench/live-fanout.ts samples its memory
 if part uploads; then
-  # As scripts/up.sh starts it.
-  PORT=$UPLOADS_PORT METRICS_PORT=0 node --initial-heap-size=256 services/uploads/src/server.ts >"$LOG_DIR/uploads.log" 2>&1 &
-  pids+=($!)
+  start_process uploads
   UPLOADS_PID=$! # node itself: bench/uploads-bench.ts samples its memory
   wait_until 30 eval '[ "$(http_status "$HTTP_PORT" /_health/uploads/readyz)" = 200 ]' ||
     die "the uploads service did not get ready (log: $LOG_DIR/uploads.log)"

@@ -65,8 +65,11 @@ resolve_env_file() {
   export ENV_FILE
 }
 
-# The stateless HTTP services behind the gateway; each may run in several copies (*_REPLICAS).
-HTTP_SERVICES=(auth requests playlist uploads)
+# The stack's processes, from their one list (stack/processes.json; the commands: stack/processes.ts).
+# Commands that name paths need load_config first.
+processes() {
+  RUN_DIR=${RUN_DIR:-} LOG_DIR=${LOG_DIR:-} NGINX_GLOBALS=$(nginx_globals) node "$ROOT/stack/processes.ts" "$@"
+}
 
 # Reads the configuration (environment first, then ENV_FILE, then defaults) and derives what the
 # processes need. Every port and folder can be moved, so several stacks can run side by side.
@@ -91,16 +94,6 @@ load_config() {
   export DATA_DIR HTTP_HOST HTTP_PORT AUTH_PORT REQUESTS_PORT PLAYLIST_PORT UPLOADS_PORT
   export POSTGRES_PORT REDIS_PORT VITE_PORT POSTGRES_USER POSTGRES_DB ADMIN_EMAIL
   export LOG_LEVEL LOG_FORMAT PUBLIC_ORIGIN STATION_NAME
-  # Copies of each HTTP service (REQUESTS_REPLICAS=3 make up): the first on its *_PORT, the
-  # others on free loopback ports picked at the start (scripts/up.sh: *_PORTS), all behind the
-  # gateway.
-  local service replicas
-  for service in "${HTTP_SERVICES[@]}"; do
-    replicas=${service^^}_REPLICAS
-    [ -n "${!replicas:-}" ] || printf -v "$replicas" 1
-    [[ ${!replicas} =~ ^[1-9][0-9]?$ ]] || die "$replicas must be a number from 1 to 99, not '${!replicas}'"
-    export "${replicas?}"
-  done
   # Stored objects (voice messages) when STORAGE_DRIVER is local.
   : "${STORAGE_DIR:=$DATA_DIR/storage}"
   case $STORAGE_DIR in /*) ;; *) STORAGE_DIR="$ROOT/$STORAGE_DIR" ;; esac

@@ -17,13 +17,14 @@ case $HTTP_HOST in *:*) listen_host="[$HTTP_HOST]" ;; *) listen_host=$HTTP_HOST 
 : "${GATEWAY_STATIC_ROOT:=$ROOT/frontend/dist}"
 # Every copy of each service (*_PORTS from scripts/up.sh, else the one on *_PORT): an upstream
 # group with all of them (gateway/upstreams.envsh).
-for service in "${HTTP_SERVICES[@]}"; do
-  upstream=GATEWAY_${service^^}_UPSTREAM ports=${service^^}_PORTS port=${service^^}_PORT
+while IFS=$'\t' read -r kind service port _; do
+  [ "$kind" = http ] || continue
+  upstream=GATEWAY_${service^^}_UPSTREAM ports=${port}S
   [ -z "${!upstream:-}" ] || continue
   addresses=()
   for p in ${!ports:-${!port}}; do addresses+=("http://127.0.0.1:$p"); done
   printf -v "$upstream" '%s' "${addresses[*]}"
-done
+done < <(processes plan)
 : "${GATEWAY_STREAM_UPSTREAM:=$STREAM_UPSTREAM}"
 # The stream in the player files: STREAM_URL (the player's own, see the playlist service) or
 # the first public origin's /stream/radio.mp3.

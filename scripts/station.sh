@@ -70,7 +70,8 @@ case ${1:-} in
     [ -n "$STATION_API_KEY" ] || die "STATION_API_KEY is not set (in $ENV_FILE or the environment)"
     export ICECAST_HOST=127.0.0.1 ICECAST_PORT ICECAST_SOURCE_PASSWORD LIBRARY_DIR STATION_NAME
     export STATION_SPOOL_DIR="$DIR/spool" STATION_PLAYS_LOG="$LOG_DIR/station-plays.log"
-    export STATION_HEARTBEAT_FILE="$RUN_DIR/liquidsoap.heartbeat"
+    # Where its supervisor looks (stack/processes.json).
+    export STATION_HEARTBEAT_FILE=${STATION_HEARTBEAT_FILE:-$RUN_DIR/liquidsoap.heartbeat}
     mkdir -p "$LOG_DIR"
     exec liquidsoap "$ROOT/station/radio.liq"
     ;;

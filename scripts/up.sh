@@ -3,10 +3,10 @@
 # Node and dependencies are in place):
 #   .env (first run) → private Postgres + Redis under DATA_DIR → migrations → frontend build (when
 #   its sources changed) → gateway config → built-in station config (+ demo library) → every
-#   service, the worker, nginx, and (unless STATION=azuracast) Icecast and Liquidsoap under one
-#   supervisor (concurrently: log prefix per process; scripts/supervise.sh around each process:
-#   restart with back-off, liveness checks), which also watches Postgres and Redis and rotates
-#   the logs (scripts/rotate-logs.sh).
+#   process of stack/processes.json (the services, the worker, nginx, the log rotation and, unless
+#   STATION=azuracast, Icecast and Liquidsoap) under one supervisor (concurrently: log prefix per
+#   process; scripts/supervise.sh around each process: restart with back-off, liveness checks),
+#   which also watches Postgres and Redis.
 # Ctrl-C or SIGTERM stops it all, Postgres and Redis last. Nothing is asked: everything comes from
 # the environment, then ENV_FILE (default .env), then defaults, so tests and parallel checkouts
 # run it on other ports with another DATA_DIR.
@@ -48,6 +48,21 @@ flock -n 9 || die "another 'make up' or 'make dev' is already running with DATA_
 
 SUPERVISOR_PIDFILE="$RUN_DIR/supervisor.pid"
 
+# What runs, from the one list of processes (stack/processes.json, read by stack/processes.ts).
+mode_args=()
+[ $MODE = up ] || mode_args=(--dev)
+ports=() copies=() http_services=() daemon_starts=() daemon_stops=()
+plan=$(processes plan "${mode_args[@]}") || exit 1
+while IFS=$'\t' read -r kind name a b c; do
+  case $kind in
+    port) ports+=("$name") ;;
+    copies) copies+=("$name $a $b $c") ;;
+    http) http_services+=("$name $a $b") ;;
+    # Stopped in the opposite order.
+    daemon) daemon_starts+=("$a") daemon_stops=("$b" ${daemon_stops[@]+"${daemon_stops[@]}"}) ;;
+  esac
+done <<<"$plan"
+
 # Stops the supervised processes, then Redis and Postgres. Safe to call more than once.
 stop_stack() {
   local pid
@@ -69,16 +84,13 @@ stop_stack() {
     stop_pid "-$pid" TERM 10
   fi
   rm -f "$SUPERVISOR_PIDFILE"
-  "$ROOT/scripts/redis.sh" stop || true
-  "$ROOT/scripts/postgres.sh" stop || true
+  local daemon_stop
+  # Our own shell commands (stack/processes.ts quotes them).
+  for daemon_stop in "${daemon_stops[@]}"; do eval "$daemon_stop" || true; done
 }
 
 stop_stack # anything left over from a run that was killed outright
 
-ports=(HTTP_PORT AUTH_PORT REQUESTS_PORT PLAYLIST_PORT UPLOADS_PORT)
-ports+=(AUTH_METRICS_PORT REQUESTS_METRICS_PORT PLAYLIST_METRICS_PORT UPLOADS_METRICS_PORT WORKER_METRICS_PORT)
-[ $MODE = up ] || ports+=(VITE_PORT)
-[ "$STATION" != builtin ] || ports+=(ICECAST_PORT)
 for name in "${ports[@]}"; do require_free_port "$name"; done
 
 # Copies 2..N of each HTTP service (*_REPLICAS) on free loopback ports, none of the stack's own.
@@ -97,12 +109,12 @@ copy_ports() {
   done
   export "$1=$list"
 }
-for service in "${HTTP_SERVICES[@]}"; do
-  port=${service^^}_PORT metrics=${service^^}_METRICS_PORT replicas=${service^^}_REPLICAS
-  copy_ports "${service^^}_PORTS" "${!port}" "${!replicas}"
-  copy_ports "${service^^}_METRICS_PORTS" "${!metrics}" "${!replicas}"
-  ports_var=${service^^}_PORTS metrics_var=${service^^}_METRICS_PORTS
-  [ "${!replicas}" = 1 ] || say "$service: ${!replicas} copies, on ports ${!ports_var} (metrics: ${!metrics_var})"
+for copy in "${copies[@]}"; do
+  read -r service port metrics count <<<"$copy"
+  copy_ports "${port}S" "${!port}" "$count"
+  copy_ports "${metrics}S" "${!metrics}" "$count"
+  ports_var=${port}S metrics_var=${metrics}S
+  [ "$count" = 1 ] || say "$service: $count copies, on ports ${!ports_var} (metrics: ${!metrics_var})"
 done
 
 reaper_pid='' ready_pid=''
@@ -136,8 +148,7 @@ tether=${RADIO_TETHER_PID:-}
 reaper_pid=$!
 disown $reaper_pid
 
-"$ROOT/scripts/postgres.sh" start
-"$ROOT/scripts/redis.sh" start
+for daemon_start in "${daemon_starts[@]}"; do eval "$daemon_start"; done
 say "migrating the database"
 pnpm --silent db:migrate
 [ $MODE = dev ] || "$ROOT/scripts/build-frontend.sh"
@@ -145,52 +156,13 @@ pnpm --silent db:migrate
 [ "$STATION" != builtin ] || "$ROOT/scripts/station.sh" prepare
 
 # --- the supervised processes ----------------------------------------------------------------
+# Each copy of a process (requests, requests-2, …; the pid files and log prefixes have these
+# names) under scripts/supervise.sh: restarted with back-off, liveness by its health check.
 names=() commands=() colors=()
-node_cmd=(node)
-[ $MODE = up ] || node_cmd=(node --watch --watch-preserve-output)
-add() { names+=("$1") colors+=("$2") commands+=("$3"); }
-q() { printf '%q ' "$@"; }
-# Every process runs under scripts/supervise.sh (restart with back-off; see there).
-sup() { q "$ROOT/scripts/supervise.sh" "$@"; }
-add postgres blueBright "exec $(sup postgres --daemon "$DATA_DIR/postgres/data/postmaster.pid" \
-  --log "$DATA_DIR/postgres/postgres.log" -- "$ROOT/scripts/postgres.sh" start)"
-add redis redBright "exec $(sup redis --daemon "$DATA_DIR/redis/redis.pid" \
-  --log "$DATA_DIR/redis/redis.log" -- "$ROOT/scripts/redis.sh" start)"
-# Each copy of an HTTP service is a process of its own, restarted on its own: requests,
-# requests-2, requests-3, … (the pid files and log prefixes have these names).
-add_http() {
-  local service=$1 color=$2 ports_var=${1^^}_PORTS metrics_var=${1^^}_METRICS_PORTS copy=1 port name
-  local -a metrics
-  read -r -a metrics <<<"${!metrics_var}"
-  shift 2
-  for port in ${!ports_var}; do
-    name=$service
-    [ $copy = 1 ] || name=$service-$copy
-    add "$name" "$color" "exec $(sup "$name" -- env PORT="$port" METRICS_PORT="${metrics[copy - 1]}" "${node_cmd[@]}" "$@")"
-    copy=$((copy + 1))
-  done
-}
-add_http auth blue services/auth/src/server.ts
-add_http requests magenta services/requests/src/server.ts
-add_http playlist cyan services/playlist/src/server.ts
-# A larger first heap: each upload streams up to 50 MB of socket buffers through the service, and
-# the default small heap spends a third of an upload's CPU in full collections (bench: 200 → 130 ms).
-add_http uploads yellow --initial-heap-size=256 services/uploads/src/server.ts
-# The worker touches WORKER_HEARTBEAT_FILE every 5 s while its event loop runs.
-add worker green "exec $(sup worker --heartbeat "$RUN_DIR/worker.heartbeat" --stale 30 -- \
-  env -u PORT METRICS_PORT="$WORKER_METRICS_PORT" WORKER_HEARTBEAT_FILE="$RUN_DIR/worker.heartbeat" "${node_cmd[@]}" services/worker/src/server.ts)"
-add gateway white "exec $(sup gateway -- nginx -p "$RUN_DIR/nginx" -c "$RUN_DIR/nginx/nginx.conf" -e stderr -g "$(nginx_globals)")"
-add logs gray "exec $(sup logs -- "$ROOT/scripts/rotate-logs.sh")"
-if [ "$STATION" = builtin ]; then
-  add icecast red "exec $(sup icecast -- "$ROOT/scripts/station.sh" icecast)"
-  # Liquidsoap touches its heartbeat every 5 s while audio flows (station/radio.liq).
-  add liquidsoap greenBright "exec $(sup liquidsoap --heartbeat "$RUN_DIR/liquidsoap.heartbeat" --stale 20 -- \
-    "$ROOT/scripts/station.sh" liquidsoap)"
-  add filler gray "exec $(sup filler -- "$ROOT/scripts/station.sh" filler)"
-fi
-if [ $MODE = dev ]; then
-  add web gray "exec $(sup web -- pnpm --filter @radio/frontend exec vite --host 127.0.0.1 --port "$VITE_PORT" --strictPort)"
-fi
+supervised=$(processes supervise "${mode_args[@]}") || exit 1
+while IFS=$'\t' read -r name color command; do
+  names+=("$name") colors+=("$color") commands+=("$command")
+done <<<"$supervised"
 
 # Its own session: a Ctrl-C in the terminal reaches this script only, which then stops the
 # supervisor (and through it every process) in order. concurrently itself restarts only a
@@ -208,11 +180,12 @@ echo "$supervisor_pid" >"$SUPERVISOR_PIDFILE"
   deadline=$((SECONDS + 180))
   while [ $SECONDS -lt $deadline ]; do
     waiting=()
-    for service in "${HTTP_SERVICES[@]}"; do
-      ports_var=${service^^}_PORTS listening=1
+    for http_service in "${http_services[@]}"; do
+      read -r service port path <<<"$http_service"
+      ports_var=${port}S listening=1
       for port in ${!ports_var}; do port_in_use "$port" || listening=''; done
       # Through the gateway only once every copy listens, to keep its error log quiet.
-      [ -n "$listening" ] && [ "$(http_status "$HTTP_PORT" "/_health/$service/readyz")" = 200 ] ||
+      [ -n "$listening" ] && [ "$(http_status "$HTTP_PORT" "/_health/$service$path")" = 200 ] ||
         waiting+=("$service")
     done
     if [ ${#waiting[@]} = 0 ]; then
