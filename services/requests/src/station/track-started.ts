@@ -35,7 +35,7 @@ export interface TrackStartedOptions {
   transactions: DbTransactions;
   plays: BuiltInPlaysRepository;
   /** The automation queue Liquidsoap plays (machine 1). */
-  queue: AutomationQueue;
+  queue: Pick<AutomationQueue, 'started'>;
   /**
    * A play started: now playing is read again at once (the worker's ingest, so pages get the
    * song in about a second, not at the next poll). Must not throw.
