@@ -6,7 +6,12 @@ export interface HttpTestResponse {
   json<T = Record<string, unknown>>(): T;
 }
 
-type Payload = Record<string, unknown> | unknown[] | string;
+/** JSON (an object or array), or a body as it is (with its content-type in the headers). */
+type Payload = Record<string, unknown> | unknown[] | string | Buffer;
+/** As TestClient's (app.inject's) options. */
+interface CallOptions {
+  headers?: Record<string, string>;
+}
 
 /** A browser of a service that runs as a process (fetch, with these cookies). */
 export class HttpTestClient {
@@ -22,10 +27,10 @@ export class HttpTestClient {
     method: string,
     url: string,
     payload?: Payload,
-    headers: Record<string, string> = {},
+    { headers = {} }: CallOptions = {},
   ): Promise<HttpTestResponse> {
     const cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-    const json = payload !== undefined && typeof payload !== 'string';
+    const json = payload !== undefined && typeof payload !== 'string' && !Buffer.isBuffer(payload);
     const response = await fetch(new URL(url, this.#baseUrl), {
       method,
       headers: {
@@ -33,7 +38,7 @@ export class HttpTestClient {
         ...(json ? { 'content-type': 'application/json' } : {}),
         ...headers,
       },
-      body: payload === undefined ? undefined : json ? JSON.stringify(payload) : payload,
+      body: json ? JSON.stringify(payload) : payload,
     });
     const body = await response.text();
     return {
@@ -44,23 +49,15 @@ export class HttpTestClient {
     };
   }
 
-  get(url: string, headers?: Record<string, string>): Promise<HttpTestResponse> {
-    return this.request('GET', url, undefined, headers);
+  get(url: string, options?: CallOptions): Promise<HttpTestResponse> {
+    return this.request('GET', url, undefined, options);
   }
 
-  post(
-    url: string,
-    payload?: Payload,
-    headers?: Record<string, string>,
-  ): Promise<HttpTestResponse> {
-    return this.request('POST', url, payload, headers);
+  post(url: string, payload?: Payload, options?: CallOptions): Promise<HttpTestResponse> {
+    return this.request('POST', url, payload, options);
   }
 
-  patch(
-    url: string,
-    payload?: Payload,
-    headers?: Record<string, string>,
-  ): Promise<HttpTestResponse> {
-    return this.request('PATCH', url, payload, headers);
+  patch(url: string, payload?: Payload, options?: CallOptions): Promise<HttpTestResponse> {
+    return this.request('PATCH', url, payload, options);
   }
 }

@@ -39,10 +39,11 @@ export interface TestProcess {
 export async function createTestProcess(entrypoint: string, env: Env = {}): Promise<TestProcess> {
   const database = await createTestDatabase();
   const redis = await startRedis();
-  const port = await freePort();
+  // A service that must know its own address (BUILT_IN_STATION_URL) is given its PORT.
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const fullEnv = testEnv(
     { databaseUrl: database.url, redisUrl: redis.url },
-    { PORT: String(port), HOST: '127.0.0.1', ...env },
+    { HOST: '127.0.0.1', ...env, PORT: String(port) },
   );
   const url = `http://127.0.0.1:${port}`;
   const db = createDb(fullEnv.DATABASE_URL ?? '');
