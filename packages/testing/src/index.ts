@@ -4,11 +4,17 @@ export { startS3, type S3Server } from './s3.ts';
 export { createTestDatabase, type TestDatabase } from './database.ts';
 export { freePort, spawnTethered, stopProcess, waitFor } from './process.ts';
 export {
+  answersReadyz,
   startServiceProcess,
   type ServiceProcess,
   type ServiceProcessOptions,
 } from './service-process.ts';
-export { serviceEntrypoint, startWorkerProcess, type ServiceName } from './service-entrypoints.ts';
+export {
+  NO_DEEZER_ENV,
+  serviceEntrypoint,
+  startWorkerProcess,
+  type ServiceName,
+} from './service-entrypoints.ts';
 export {
   azuraCastError,
   azuraCastFixture,

@@ -1,6 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import { startServiceProcess, type ServiceProcess } from './service-process.ts';
 
+/** Deezer where nothing listens (the discard port): no test ever reaches the real Deezer by accident. */
+export const NO_DEEZER_ENV = {
+  DEEZER_API_URL: 'http://127.0.0.1:9',
+  DEEZER_GATEWAY_URL: 'http://127.0.0.1:9/ajax/gw-light.php',
+};
+
 export type ServiceName = 'auth' | 'playlist' | 'requests' | 'uploads' | 'worker';
 
 /**

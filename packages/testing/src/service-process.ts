@@ -21,6 +21,10 @@ export interface ServiceProcessOptions {
   timeoutMs?: number;
 }
 
+/** A `ready` check: the HTTP service at `url` answers its /readyz (it reaches Postgres and Redis). */
+export const answersReadyz = (url: string) => async (): Promise<boolean> =>
+  (await fetch(`${url}/readyz`)).ok;
+
 /**
  * Starts a service as it runs in production, from its entry point in a Node process of its own
  * (tethered: it stops when this process goes away), and waits until it is ready. Tests of one

@@ -1,5 +1,6 @@
 import { createDb, type Db, type UserRow } from '@radio/db';
 import {
+  answersReadyz,
   createTestDatabase,
   freePort,
   startRedis,
@@ -57,7 +58,7 @@ export async function createTestProcess(entrypoint: string, env: Env = {}): Prom
     service = await startServiceProcess({
       entrypoint,
       env: fullEnv,
-      ready: async () => (await fetch(`${url}/readyz`)).ok,
+      ready: answersReadyz(url),
       what: entrypoint,
     });
   } catch (error) {
