@@ -4,6 +4,18 @@ export { startS3, type S3Server } from './s3.ts';
 export { createTestDatabase, type TestDatabase } from './database.ts';
 export { freePort, spawnTethered, stopProcess, waitFor } from './process.ts';
 export {
+  answersReadyz,
+  startServiceProcess,
+  type ServiceProcess,
+  type ServiceProcessOptions,
+} from './service-process.ts';
+export {
+  NO_DEEZER_ENV,
+  serviceEntrypoint,
+  startWorkerProcess,
+  type ServiceName,
+} from './service-entrypoints.ts';
+export {
   azuraCastError,
   azuraCastFixture,
   azuraCastPlainTextError,

@@ -3,6 +3,7 @@ export {
   PERSONAS,
   TEST_PASSWORD,
   testEnv,
+  testUsers,
   type BuildApp,
   type Env,
   type NewTestUser,
@@ -11,6 +12,8 @@ export {
   type TestUser,
 } from './test-app.ts';
 export { TestClient } from './test-client.ts';
+export { createTestProcess, type TestProcess } from './test-process.ts';
+export { HttpTestClient, type HttpTestResponse } from './http-test-client.ts';
 export {
   checkRoutePermissions,
   expectedStatus,

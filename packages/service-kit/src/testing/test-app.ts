@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
-import type { Role, UserRow } from '@radio/db';
+import type { Db, Role, UserRow } from '@radio/db';
 import { createTestDatabase, startRedis } from '@radio/testing';
 import type { ServiceApp } from '../create-service.ts';
 import { createSessionCookie } from './session-cookie.ts';
@@ -69,6 +69,41 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** Users of a service under test, written straight to its database, and its personas' users. */
+export function testUsers(db: Db): {
+  createUser(user?: NewTestUser): Promise<TestUser>;
+  personaUser(persona: Persona): Promise<TestUser | null>;
+} {
+  const personas = new Map<Persona, TestUser>();
+
+  const createUser = async (user: NewTestUser = {}): Promise<TestUser> => {
+    userCount += 1;
+    const password = user.password ?? TEST_PASSWORD;
+    const row = await db
+      .insertInto('users')
+      .values({
+        email: user.email ?? `gebruiker${userCount}-${randomBytes(3).toString('hex')}@radio.test`,
+        passwordHash: await hash(password),
+        name: user.name ?? `Gebruiker ${userCount}`,
+        role: user.role ?? 'listener',
+        isActive: user.isActive ?? true,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return { ...row, password };
+  };
+
+  const personaUser = async (persona: Persona): Promise<TestUser | null> => {
+    if (persona === 'anonymous') return null;
+    const existing = personas.get(persona);
+    if (existing) return existing;
+    const user = await createUser(personaUsers[persona]);
+    personas.set(persona, user);
+    return user;
+  };
+  return { createUser, personaUser };
+}
+
 /**
  * Builds a service against its own fresh database (cloned from the migrated template) and its
  * own Redis. Call `close` in afterAll/afterEach.
@@ -89,36 +124,9 @@ export async function createTestApp(build: BuildApp, env: Env = {}): Promise<Tes
     await cleanUp();
     throw error;
   }
-  const personas = new Map<Persona, TestUser>();
-
-  const createUser = async (user: NewTestUser = {}): Promise<TestUser> => {
-    userCount += 1;
-    const password = user.password ?? TEST_PASSWORD;
-    const row = await app.db
-      .insertInto('users')
-      .values({
-        email: user.email ?? `gebruiker${userCount}-${randomBytes(3).toString('hex')}@radio.test`,
-        passwordHash: await hash(password),
-        name: user.name ?? `Gebruiker ${userCount}`,
-        role: user.role ?? 'listener',
-        isActive: user.isActive ?? true,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    return { ...row, password };
-  };
-
+  const { createUser, personaUser } = testUsers(app.db);
   const clientFor = async (user: Pick<UserRow, 'id'>): Promise<TestClient> =>
     new TestClient(app, await createSessionCookie(app.db, fullEnv.SESSION_SECRET ?? '', user.id));
-
-  const personaUser = async (persona: Persona): Promise<TestUser | null> => {
-    if (persona === 'anonymous') return null;
-    const existing = personas.get(persona);
-    if (existing) return existing;
-    const user = await createUser(personaUsers[persona]);
-    personas.set(persona, user);
-    return user;
-  };
 
   return {
     app,

@@ -7,7 +7,8 @@ import type { DjSettingsRow } from '@radio/db';
 import { HttpError } from '@radio/service-kit';
 import { createAzuraCastSource, stationSourceKey, type QueueEntry } from '@radio/station';
 import type { ListedEntry } from './automation-queue-repository.ts';
-import type { AutomationQueue, QueueChange, SeenQueue } from './automation-queue.ts';
+import type { AutomationQueue } from './automation-queue.ts';
+import type { QueueChange, SeenQueue } from './queue-version.ts';
 
 /** AzuraCast's queue is read for an admin waiting on the page: no long wait. */
 const STATION_QUEUE_TIMEOUT_MS = 5_000;

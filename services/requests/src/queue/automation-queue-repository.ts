@@ -175,13 +175,14 @@ export class AutomationQueueRepository {
    * The station started the handed-out entry of this URI: the entry leaves the queue and its
    * request (when it is the song itself) becomes played. Answers the request id marked played.
    */
-  async started(uri: string, playedAt: Date): Promise<number | null> {
-    const entry = await this.#db
+  async started(trx: Tx, uri: string, playedAt: Date): Promise<number | null> {
+    const db = executorOf(this.#db, trx);
+    const entry = await db
       .deleteFrom('automationQueue')
       .where(
         'id',
         '=',
-        this.#db
+        db
           .selectFrom('automationQueue')
           .select('id')
           .where('uri', '=', uri)
@@ -196,8 +197,8 @@ export class AutomationQueueRepository {
     if (entry?.kind !== 'request' || entry.requestId === null) return null;
     // Its voice message is over now (a station that reports only the temporary copy it played
     // never matched it by its URI).
-    await this.#db.deleteFrom('automationQueue').where('requestId', '=', entry.requestId).execute();
-    const played = await this.#db
+    await db.deleteFrom('automationQueue').where('requestId', '=', entry.requestId).execute();
+    const played = await db
       .updateTable('songRequests')
       .set({ status: 'played', playedAt })
       .where('id', '=', entry.requestId)

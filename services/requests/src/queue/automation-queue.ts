@@ -1,16 +1,8 @@
-import { createHash } from 'node:crypto';
-import path from 'node:path';
 import type { AutomationQueueRow, Db } from '@radio/db';
-import {
-  builtInLibraryFile,
-  builtInLibraryPath,
-  isLibraryPath,
-  stationRequestIdOf,
-} from '@radio/station';
+import { isLibraryPath, stationRequestIdOf } from '@radio/station';
 import {
   AutomationQueueRepository,
   type ListedEntry,
-  type PlacedEntry,
   type QueueEntry,
 } from './automation-queue-repository.ts';
 import { DbTransactions, type Tx } from '../db/transactions-repository.ts';
@@ -24,24 +16,12 @@ import {
   type PlacementWrites,
   type QueuePlace,
 } from './placement.ts';
-import { voiceMessageLink, type VoiceMessageLinks } from './voice-message-link.ts';
+import { queueVersion, type QueueChange, type SeenQueue } from './queue-version.ts';
+import { libraryPathOf, trackUri, type TrackLocations } from './track-locations.ts';
+import { voiceMessageLink } from './voice-message-link.ts';
 
 /** The main playout channel. */
 export const MAIN_MACHINE = 1;
-
-export interface TrackLocations extends VoiceMessageLinks {
-  /**
-   * The built-in station's folders (LIBRARY_DIR, REQUEST_LIBRARY_DIR): library paths
-   * (@radio/station library-paths.ts) are files in them.
-   */
-  libraryDir?: string | undefined;
-  requestLibraryDir?: string | undefined;
-  /**
-   * The built-in station's source key (library_tracks.source) when it runs: its tracks are
-   * queued here, though its library publishes request ids like AzuraCast's.
-   */
-  builtInSource?: string | null;
-}
 
 export interface WaitingEntry {
   requestId: number;
@@ -83,23 +63,9 @@ export class AutomationQueue {
     });
   }
 
-  /**
-   * The URI the station plays for a library path: the absolute file (what Liquidsoap reports
-   * when it starts it). A URI or an absolute path (indexed before paths were relative) is played
-   * as it is, and so is a path whose folder is not configured here. A path that would leave its
-   * folder is refused (the library scan never writes one).
-   */
+  /** The URI the station plays for a library path (track-locations.ts). */
   trackUri(libraryPath: string): string {
-    if (/^[a-z][a-z0-9+.-]*:/i.test(libraryPath) || path.isAbsolute(libraryPath))
-      return libraryPath;
-    if (!isLibraryPath(libraryPath)) {
-      throw new Error(`not a path of the station library: ${JSON.stringify(libraryPath)}`);
-    }
-    const { libraryDir, requestLibraryDir } = this.#locations;
-    return (
-      builtInLibraryFile(libraryPath, { rotation: libraryDir, requestOnly: requestLibraryDir }) ??
-      libraryPath
-    );
+    return trackUri(libraryPath, this.#locations);
   }
 
   /**
@@ -269,21 +235,7 @@ export class AutomationQueue {
 
   /** The library path an entry plays (what the search calls `filename`); null for none. */
   libraryPathOf(entry: Pick<ListedEntry, 'uri' | 'path'>): string | null {
-    if (entry.path !== null && isLibraryPath(entry.path)) return entry.path;
-    const { uri } = entry;
-    if (isLibraryPath(uri) && !/^[a-z][a-z0-9+.-]*:/i.test(uri)) return uri;
-    const folders = [
-      { folder: this.#locations.libraryDir, requestOnly: false },
-      { folder: this.#locations.requestLibraryDir, requestOnly: true },
-    ];
-    for (const { folder, requestOnly } of folders) {
-      if (!folder) continue;
-      const inFolder = path.relative(path.resolve(folder), uri);
-      if (path.isAbsolute(uri) && isLibraryPath(inFolder)) {
-        return builtInLibraryPath(inFolder, requestOnly);
-      }
-    }
-    return null;
+    return libraryPathOf(entry, this.#locations);
   }
 
   /** Writes a placement: the respaced positions (if any), then the new entries. */
@@ -297,9 +249,12 @@ export class AutomationQueue {
     return this.#repository.handOutNext(machine, now);
   }
 
-  /** The station started the file it was given: answers the request id that became played. */
-  started(uri: string, playedAt: Date): Promise<number | null> {
-    return this.#repository.started(uri, playedAt);
+  /**
+   * The station started the file it was given, inside `trx`: answers the request id that became
+   * played.
+   */
+  started(trx: Tx, uri: string, playedAt: Date): Promise<number | null> {
+    return this.#repository.started(trx, uri, playedAt);
   }
 
   entries(machine = MAIN_MACHINE): Promise<QueueListing> {
@@ -316,26 +271,6 @@ export class AutomationQueue {
       waitingEntryOf(requestId, place, remainingSeconds),
     );
   }
-}
-
-/** What the admin saw of the queue: a change against another queue is stale. */
-export interface SeenQueue {
-  /** The listing's version. */
-  version?: string | undefined;
-  /** The id of the entry the admin saw at the position moved from. */
-  entryId?: string | undefined;
-}
-
-export type QueueChange =
-  | { ok: true }
-  | { ok: false; refusal: 'stale' | 'position'; count: number }
-  | { ok: false; refusal: 'unknown-track' };
-
-/** Changes with every change of the waiting entries' order (or of which entries wait). */
-export function queueVersion(waiting: readonly Pick<PlacedEntry, 'id'>[]): string {
-  const hash = createHash('sha256');
-  for (const entry of waiting) hash.update(`${entry.id},`);
-  return hash.digest('base64url').slice(0, 22);
 }
 
 const waitingEntryOf = (

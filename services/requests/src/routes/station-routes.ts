@@ -7,7 +7,6 @@
  */
 import { z } from 'zod';
 import type { RoutePlugin } from '@radio/service-kit';
-import { VOICE_MESSAGE_PATH_PREFIX } from '@radio/contracts';
 import {
   builtInPlaySchema,
   builtInStationPaths,
@@ -26,8 +25,8 @@ import {
 } from '@radio/station';
 import type { AutomationQueue } from '../queue/automation-queue.ts';
 import type { BuiltInPlaysRepository } from '../station/built-in-plays-repository.ts';
-import { withNamesFromFilename } from '../station/song-names.ts';
 import type { StationLibrary } from '../station/station-library.ts';
+import type { TrackStarted } from '../station/track-started.ts';
 
 const DEFAULT_HISTORY_DAYS = 14;
 
@@ -40,28 +39,19 @@ const dateTime = (name: string) =>
 
 const historyQuerySchema = z.object({ start: dateTime('start'), end: dateTime('end') });
 
-/** What Liquidsoap reports (its metadata of the track; absent tags are empty strings). */
+/** What Liquidsoap reports (its metadata of the track): station/track-started.ts. */
 const trackStartedSchema = z.object({
   artist: z.string().trim().default(''),
   title: z.string().trim().default(''),
   album: z.string().trim().default(''),
-  /** The file it plays (a temporary copy for http:// entries). */
   filename: z.string().default(''),
-  /** What it was handed (the queue entry's URI; for a library file, the file itself). */
   uri: z.string().default(''),
-  /** Seconds; negative or 0 when Liquidsoap could not tell. */
   duration: z.number().default(0),
-  /**
-   * Minted by Liquidsoap for each track it starts; it repeats the report until one is answered
-   * 200, so the same id may arrive more than once and is stored once.
-   */
+  /** Liquidsoap repeats the report until one is answered 200: the same id may come again. */
   playId: z.string().trim().min(1).max(100).optional(),
-  /** Unix seconds when the track started (a repeated report arrives later); default now. */
+  /** A repeated report arrives later than the start. */
   startedAt: z.number().positive().optional(),
 });
-
-/** A station clock ahead of ours is not believed further than this. */
-const MAX_CLOCK_AHEAD_MS = 60_000;
 
 /** A Liquidsoap request URI: a file path or an http(s) URL, possibly with `annotate:`. */
 const nextEntrySchema = z.object({ uri: z.string().min(1) });
@@ -74,13 +64,7 @@ export interface StationRoutesOptions {
   queue: AutomationQueue;
   /** Listeners of the stream now. */
   listeners: () => Promise<number>;
-  /**
-   * A play started: now playing is read again at once (the worker's ingest, so pages get the
-   * song in about a second, not at the next poll). Must not throw.
-   */
-  playStarted?: (playId: number) => void;
-  /** A listener's request started (now played): its owner is told. Must not throw. */
-  requestPlayed?: (requestId: number) => void;
+  trackStarted: TrackStarted;
 }
 
 export function stationRoutes({
@@ -89,8 +73,7 @@ export function stationRoutes({
   station,
   queue,
   listeners,
-  playStarted = () => undefined,
-  requestPlayed = () => undefined,
+  trackStarted,
 }: StationRoutesOptions): RoutePlugin {
   return async (app) => {
     const access = 'station' as const;
@@ -177,39 +160,7 @@ export function stationRoutes({
         config: { access },
         schema: { body: trackStartedSchema, response: { 200: builtInPlaySchema.nullable() } },
       },
-      async (request) => {
-        const { duration, playId, startedAt, uri, ...song } = request.body;
-        const now = Date.now();
-        const startedAtMs =
-          startedAt === undefined ? now : Math.min(startedAt * 1000, now + MAX_CLOCK_AHEAD_MS);
-        const startedUri = uri || song.filename;
-        // A listener's voice message is not a song: no play in now playing, history or reports.
-        const play = isVoiceMessageUri(startedUri)
-          ? null
-          : await plays.record({
-              ...withNamesFromFilename(song, song.filename),
-              duration: Math.max(0, Math.round(duration)),
-              playId,
-              startedAt: new Date(startedAtMs),
-            });
-        // The entry Liquidsoap was handed: its request is on air now.
-        const playedRequest = startedUri
-          ? await queue.started(startedUri, new Date(startedAtMs))
-          : null;
-        request.log.info({ play, playedRequest, uri: startedUri }, 'station: track started');
-        if (play) playStarted(play.id);
-        if (playedRequest !== null) requestPlayed(playedRequest);
-        return play;
-      },
+      async (request) => trackStarted.record(request.body, request.log),
     );
   };
-}
-
-/** A voice message's URI: the uploads service's voice message path, signed or not. */
-function isVoiceMessageUri(uri: string): boolean {
-  try {
-    return new URL(uri, 'http://station.invalid').pathname.startsWith(VOICE_MESSAGE_PATH_PREFIX);
-  } catch {
-    return false;
-  }
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@radio/db';
 import type { BuiltInPlay } from '@radio/station';
+import { executorOf, type Tx } from '../db/transactions-repository.ts';
 
 /** Long enough for the worker's history backfill (two weeks) with a margin. */
 const PLAY_LOG_RETENTION_DAYS = 15;
@@ -23,23 +24,28 @@ export class BuiltInPlaysRepository {
   }
 
   /** Stores a play once per play id; answers the stored play (the first one for a repeat). */
-  async record({ playId, startedAt, ...song }: PlayReport, now = new Date()): Promise<BuiltInPlay> {
+  async record(
+    { playId, startedAt, ...song }: PlayReport,
+    trx?: Tx,
+    now = new Date(),
+  ): Promise<BuiltInPlay> {
+    const db = executorOf(this.#db, trx);
     const key = playId ?? randomUUID();
-    const inserted = await this.#db
+    const inserted = await db
       .insertInto('builtInPlays')
       .values({ playId: key, startedAt: startedAt ?? now, ...song })
       .onConflict((conflict) => conflict.column('playId').doNothing())
       .returning(columns)
       .executeTakeFirst();
     if (inserted) {
-      await this.#db
+      await db
         .deleteFrom('builtInPlays')
         .where('startedAt', '<', new Date(now.getTime() - PLAY_LOG_RETENTION_DAYS * 86_400_000))
         .execute();
       return toPlay(inserted);
     }
     return toPlay(
-      await this.#db
+      await db
         .selectFrom('builtInPlays')
         .select(columns)
         .where('playId', '=', key)

@@ -1,7 +1,7 @@
 /**
  * A Deezer request from search to the queue in one run, on one Postgres and Redis: this service
  * (the built-in station configured, Deezer and its gateway faked at the HTTP boundary) and the
- * worker as its server starts it, with a fake downloader that writes a real MP3 (ffmpeg). Also
+ * worker started from its entry point, with a fake downloader that writes a real MP3 (ffmpeg). Also
  * the built-in library by library path: indexed by the worker's scan, found and requested by it.
  */
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -9,7 +9,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AdminRequest, TrackSearchResponse } from '@radio/contracts';
-import { createDb, type Db } from '@radio/db';
 import { createTestApp, type TestApp, type TestClient } from '@radio/service-kit/testing';
 import { builtInStationPaths, type PublishedQueue } from '@radio/station';
 import {
@@ -20,8 +19,8 @@ import {
   startFakeDeezerGateway,
   type FakeDeezer,
   type FakeDeezerGateway,
+  type ServiceProcess,
 } from '@radio/testing';
-import type { RunningWorker } from '../../../worker/src/worker.ts';
 import { makeMp3 } from '../audio.ts';
 import { buildRequestsApp } from '../build.ts';
 import { startTestWorker } from './test-worker.ts';
@@ -36,8 +35,7 @@ const DEADLINE_MS = 20_000;
 let deezer: FakeDeezer;
 let gateway: FakeDeezerGateway;
 let t: TestApp;
-let workerDb: Db;
-let worker: RunningWorker | undefined;
+let worker: ServiceProcess | undefined;
 
 beforeAll(async () => {
   for (const folder of [libraryDir, requestLibraryDir]) mkdirSync(folder);
@@ -57,7 +55,6 @@ beforeAll(async () => {
     DEEZER_DOWNLOAD_RETRY_SECONDS: '0.2',
   });
   await t.app.listen({ host: '127.0.0.1', port });
-  workerDb = createDb(t.env.DATABASE_URL ?? '');
 
   // An admin stores a valid ARL (tested against the fake gateway).
   const admin = await t.as('admin');
@@ -67,22 +64,19 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await worker?.close();
-  await workerDb?.destroy();
+  await worker?.stop();
   await t?.close();
   await deezer?.close();
   await gateway?.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
-function startTheWorker(downloader: 'writes-audio' | 'writes-nothing'): RunningWorker {
-  ({ worker } = startTestWorker({
+async function startTheWorker(downloader: 'writes-audio' | 'writes-nothing'): Promise<void> {
+  worker = await startTestWorker({
     env: { ...t.env, REQUEST_LIBRARY_DIR: requestLibraryDir },
-    db: workerDb,
     downloader,
     trace,
-  }));
-  return worker;
+  });
 }
 
 beforeEach(async () => {
@@ -90,7 +84,7 @@ beforeEach(async () => {
   await t.app.db.deleteFrom('songRequests').execute();
 });
 afterEach(async () => {
-  await worker?.close();
+  await worker?.stop();
   worker = undefined;
 });
 
@@ -136,7 +130,7 @@ async function requestRadarLove(): Promise<number> {
 
 describe('the built-in library, indexed by the worker', () => {
   it('is searched and requested by library path, never by server path, and queued as the file', async () => {
-    startTheWorker('writes-audio');
+    await startTheWorker('writes-audio');
     const client = await t.clientFor(await t.createUser({ name: 'Joost' }));
     // The worker's scan at start.
     await expect
@@ -164,7 +158,7 @@ describe('the built-in library, indexed by the worker', () => {
 
 describe('a Deezer request with the fake downloader', () => {
   it('ends as a queued library track', async () => {
-    startTheWorker('writes-audio');
+    await startTheWorker('writes-audio');
     const id = await requestRadarLove();
 
     await expect
@@ -201,7 +195,7 @@ describe('a Deezer request with the fake downloader', () => {
   it('that writes nothing ends failed with a Dutch reason for the admin, and nothing is queued', async () => {
     rmSync(path.join(requestLibraryDir, 'Golden Earring - Radar Love.mp3'), { force: true });
     await t.app.db.deleteFrom('libraryTracks').where('title', '=', 'Radar Love').execute();
-    startTheWorker('writes-nothing');
+    await startTheWorker('writes-nothing');
     const id = await requestRadarLove();
 
     await expect

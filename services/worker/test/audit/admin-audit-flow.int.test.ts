@@ -1,7 +1,8 @@
 /**
  * The audit trail of each admin change, in one run on one Postgres and Redis: the auth, requests
- * and uploads services make the changes and enqueue them, this worker records them in
- * admin_audit_log, and the auth service's GET /api/admin/audit-log shows them.
+ * and uploads services (each started from its entry point) make the changes and enqueue them,
+ * this worker records them in admin_audit_log, and the auth service's GET /api/admin/audit-log
+ * shows them.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -10,34 +11,44 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminAuditEntry, AdminAuditLogResponse } from '@radio/contracts';
 import { createDb, type Db } from '@radio/db';
-import { createLogger, parseConfig, type ServiceApp } from '@radio/service-kit';
-import { createTestApp, TestClient, type TestApp, type TestUser } from '@radio/service-kit/testing';
+import { createLogger, parseConfig } from '@radio/service-kit';
+import {
+  createTestProcess,
+  HttpTestClient as TestClient,
+  type TestProcess,
+  type TestUser,
+} from '@radio/service-kit/testing';
 import { builtInNowPlayingUrl, createAzuraCastSource } from '@radio/station';
 import { createStorage } from '@radio/storage';
 import {
+  answersReadyz,
   FAKE_INVALID_ARL,
   FAKE_VALID_ARL,
+  freePort,
+  NO_DEEZER_ENV,
+  serviceEntrypoint,
   startFakeDeezerGateway,
+  startServiceProcess,
   type FakeDeezerGateway,
+  type ServiceName,
+  type ServiceProcess,
 } from '@radio/testing';
-import { buildAuthApp } from '../../../auth/test/build.ts';
-import { buildRequestsApp } from '../../../requests/test/build.ts';
 import {
   BUILT_IN_SOURCE,
   BUILT_IN_STATION_URL,
   LIBRARY,
 } from '../../../requests/test/queue/built-in-station.ts';
 import { seedTrack } from '../../../requests/test/requests/seed.ts';
-import { buildUploadsApp } from '../../../uploads/test/build.ts';
 import { workerEnv } from '../../src/config.ts';
 import { startWorker, type RunningWorker } from '../../src/worker.ts';
 
 const DEADLINE_MS = 15_000;
 const dir = mkdtempSync(path.join(os.tmpdir(), 'radio-audit-'));
 
-let auth: TestApp;
-let requestsApp: ServiceApp;
-let uploadsApp: ServiceApp;
+let auth: TestProcess;
+let requestsService: ServiceProcess;
+let uploadsService: ServiceProcess;
+let requestsUrl: string;
 let gateway: FakeDeezerGateway;
 let workerDb: Db;
 let worker: RunningWorker;
@@ -50,23 +61,34 @@ beforeAll(async () => {
   mkdirSync(path.join(dir, 'library'));
   mkdirSync(path.join(dir, 'storage', 'cloud-uploads'), { recursive: true });
   gateway = await startFakeDeezerGateway();
-  auth = await createTestApp(buildAuthApp);
+  auth = await createTestProcess(serviceEntrypoint('auth'));
   const env = {
     ...auth.env,
+    ...NO_DEEZER_ENV,
     DEEZER_GATEWAY_URL: gateway.url,
     DEEZER_GATEWAY_TIMEOUT_SECONDS: '1',
     BUILT_IN_STATION_URL,
     LIBRARY_DIR: LIBRARY,
   };
-  requestsApp = await buildRequestsApp(env);
-  await requestsApp.ready();
-  uploadsApp = await buildUploadsApp({
+  /** Another service on the same Postgres and Redis; answers where it listens. */
+  const start = async (name: ServiceName, serviceEnv: Record<string, string>) => {
+    const url = `http://127.0.0.1:${await freePort()}`;
+    const service = await startServiceProcess({
+      entrypoint: serviceEntrypoint(name),
+      env: { ...serviceEnv, PORT: new URL(url).port },
+      ready: answersReadyz(url),
+      what: `the ${name} service`,
+    });
+    return { service, url };
+  };
+  let uploadsUrl: string;
+  ({ service: requestsService, url: requestsUrl } = await start('requests', env));
+  ({ service: uploadsService, url: uploadsUrl } = await start('uploads', {
     ...env,
     LIBRARY_DIR: path.join(dir, 'library'),
     STORAGE_DIR: path.join(dir, 'storage'),
-  });
-  await uploadsApp.ready();
-  await auth.app.db
+  }));
+  await auth.db
     .updateTable('djSettings')
     .set({
       requestsEnabled: true,
@@ -90,15 +112,15 @@ beforeAll(async () => {
   });
   admin = await auth.createUser({ name: 'Anouk Beheer', role: 'admin' });
   onAuth = await auth.clientFor(admin);
-  onRequests = new TestClient(requestsApp, Object.fromEntries(onAuth.cookies));
-  onUploads = new TestClient(uploadsApp, Object.fromEntries(onAuth.cookies));
+  onRequests = new TestClient(requestsUrl, Object.fromEntries(onAuth.cookies));
+  onUploads = new TestClient(uploadsUrl, Object.fromEntries(onAuth.cookies));
 });
 
 afterAll(async () => {
   await worker?.close();
   await workerDb?.destroy();
-  await uploadsApp?.close();
-  await requestsApp?.close();
+  await uploadsService?.stop();
+  await requestsService?.stop();
   await auth?.close();
   await gateway?.close();
   rmSync(dir, { recursive: true, force: true });
@@ -296,7 +318,7 @@ describe('the audit trail of the settings form (requests)', () => {
 describe('the audit trail of requests and the playlist (requests)', () => {
   it('records a request status change, and nothing for a refused one', async () => {
     const filename = 'Verzoek/BLØF - Zoutelande.mp3';
-    const libraryTrackId = await seedTrack(auth.app.db, {
+    const libraryTrackId = await seedTrack(auth.db, {
       title: 'Zoutelande',
       artist: 'BLØF',
       path: filename,
@@ -304,13 +326,13 @@ describe('the audit trail of requests and the playlist (requests)', () => {
       source: BUILT_IN_SOURCE,
     });
     const listener = await auth.clientFor(await auth.createUser({ name: 'Femke' }));
-    const submitted = await new TestClient(requestsApp, Object.fromEntries(listener.cookies)).post(
+    const submitted = await new TestClient(requestsUrl, Object.fromEntries(listener.cookies)).post(
       '/api/requests',
       { libraryTrackId },
     );
     expect(submitted.statusCode).toBe(201);
     const { id } = submitted.json() as { id: number };
-    const { status } = await auth.app.db
+    const { status } = await auth.db
       .selectFrom('songRequests')
       .select('status')
       .where('id', '=', id)
@@ -330,9 +352,10 @@ describe('the audit trail of requests and the playlist (requests)', () => {
   });
 
   it('records a move and an insert in the automation playlist', async () => {
+    const entriesBefore = await total();
     for (const title of ['Een', 'Twee', 'Drie']) {
       const filename = `Klassiekers/Radio Lokaal - ${title}.mp3`;
-      await seedTrack(auth.app.db, {
+      await seedTrack(auth.db, {
         title,
         artist: 'Radio Lokaal',
         path: filename,
@@ -341,7 +364,8 @@ describe('the audit trail of requests and the playlist (requests)', () => {
       });
       await onRequests.post('/api/admin/playlist/insert', { filename, position: 1 });
     }
-    await expect.poll(total, { timeout: DEADLINE_MS, interval: 100 }).toBeGreaterThan(0);
+    // All three inserts recorded before the move is counted.
+    await expect.poll(total, { timeout: DEADLINE_MS, interval: 100 }).toBe(entriesBefore + 3);
     const before = (await onRequests.get('/api/admin/playlist')).json() as {
       entries: { title: string }[];
     };
@@ -356,7 +380,7 @@ describe('the audit trail of requests and the playlist (requests)', () => {
       changes: [{ field: 'position', before: 3, after: 1 }],
     });
     const filename = 'Klassiekers/Golden Earring - Radar Love.mp3';
-    await seedTrack(auth.app.db, {
+    await seedTrack(auth.db, {
       title: 'Radar Love',
       artist: 'Golden Earring',
       path: filename,
@@ -383,7 +407,7 @@ describe('the audit trail of requests and the playlist (requests)', () => {
 
 describe('the audit trail of the upload moderation (uploads)', () => {
   it('records approving, the first download and adding to the library of an upload', async () => {
-    const { id } = await auth.app.db
+    const { id } = await auth.db
       .insertInto('cloudUploads')
       .values({
         artist: 'Sanne Veenstra',
@@ -428,7 +452,7 @@ describe('the audit trail of the upload moderation (uploads)', () => {
       .poll(
         async () =>
           (
-            await auth.app.db
+            await auth.db
               .selectFrom('cloudUploads')
               .select('libraryStatus')
               .where('id', '=', id)

@@ -1,7 +1,8 @@
 /**
  * An approved listener upload into the built-in station's library, in one run on one Postgres and
  * Redis: the uploads service (LIBRARY_DIR set), this worker as its server starts it, and the requests
- * service with the built-in station, where a listener then finds and requests the song.
+ * service with the built-in station, where a listener then finds and requests the song; the two
+ * services run from their entry points.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import {
@@ -19,16 +20,27 @@ import { parseFile } from 'music-metadata';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CloudUpload, TrackSearchResponse } from '@radio/contracts';
 import { createDb, type Db } from '@radio/db';
-import { createLogger, parseConfig, type ServiceApp } from '@radio/service-kit';
-import { createTestApp, TestClient, type TestApp, type TestUser } from '@radio/service-kit/testing';
+import { createLogger, parseConfig } from '@radio/service-kit';
+import {
+  createTestProcess,
+  HttpTestClient,
+  type TestProcess,
+  type TestUser,
+} from '@radio/service-kit/testing';
 import { createAzuraCastSource } from '@radio/station';
 import { createStorage, makeOwnedWorkDir } from '@radio/storage';
-import { freePort, waitFor } from '@radio/testing';
-import { buildRequestsApp } from '../../../requests/test/build.ts';
+import {
+  answersReadyz,
+  freePort,
+  NO_DEEZER_ENV,
+  serviceEntrypoint,
+  startServiceProcess,
+  waitFor,
+  type ServiceProcess,
+} from '@radio/testing';
 import { workerEnv } from '../../src/config.ts';
 import { startWorker, type RunningWorker } from '../../src/worker.ts';
 import { multipartBody } from '../../../uploads/test/audio.ts';
-import { buildUploadsApp } from '../../../uploads/test/build.ts';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'radio-upload-library-'));
 const libraryDir = path.join(dir, 'library');
@@ -36,8 +48,9 @@ const requestLibraryDir = path.join(dir, 'request-library');
 const storageDir = path.join(dir, 'storage');
 const DEADLINE_MS = 20_000;
 
-let t: TestApp;
-let uploadsApp: ServiceApp;
+let t: TestProcess;
+let uploads: ServiceProcess;
+let uploadsUrl: string;
 let workerDb: Db;
 let worker: RunningWorker;
 let listener: TestUser;
@@ -48,16 +61,23 @@ let orphan: string;
 beforeAll(async () => {
   for (const folder of [libraryDir, requestLibraryDir, storageDir]) mkdirSync(folder);
   const port = await freePort();
-  t = await createTestApp(buildRequestsApp, {
+  t = await createTestProcess(serviceEntrypoint('requests'), {
+    ...NO_DEEZER_ENV,
+    PORT: String(port),
     BUILT_IN_STATION_URL: `http://127.0.0.1:${port}`,
     LIBRARY_DIR: libraryDir,
     REQUEST_LIBRARY_DIR: requestLibraryDir,
   });
-  await t.app.listen({ host: '127.0.0.1', port });
-  await t.app.db.updateTable('djSettings').set({ requestsEnabled: true }).execute();
+  await t.db.updateTable('djSettings').set({ requestsEnabled: true }).execute();
   const env = { ...t.env, LIBRARY_DIR: libraryDir, STORAGE_DIR: storageDir, LOG_LEVEL: 'silent' };
-  uploadsApp = await buildUploadsApp(env);
-  await uploadsApp.ready();
+  const uploadsPort = await freePort();
+  uploadsUrl = `http://127.0.0.1:${uploadsPort}`;
+  uploads = await startServiceProcess({
+    entrypoint: serviceEntrypoint('uploads'),
+    env: { ...env, PORT: String(uploadsPort) },
+    ready: answersReadyz(uploadsUrl),
+    what: 'the uploads service',
+  });
 
   const mine = await makeOwnedWorkDir(os.tmpdir(), 'radio-library-upload-');
   orphan = mine.replace(`~${process.pid}~`, `~${spawnSync('true').pid}~`);
@@ -80,15 +100,15 @@ beforeAll(async () => {
 afterAll(async () => {
   await worker?.close();
   await workerDb?.destroy();
-  await uploadsApp?.close();
+  await uploads?.stop();
   await t?.close();
   rmSync(dir, { recursive: true, force: true });
   rmSync(orphan, { recursive: true, force: true });
 });
 
 /** A client of the uploads service with the same session as `user` has on the requests one. */
-async function uploadsClient(user: TestUser): Promise<TestClient> {
-  return new TestClient(uploadsApp, Object.fromEntries((await t.clientFor(user)).cookies));
+async function uploadsClient(user: TestUser): Promise<HttpTestClient> {
+  return new HttpTestClient(uploadsUrl, Object.fromEntries((await t.clientFor(user)).cookies));
 }
 
 /** A listener uploads a FLAC of a few seconds (a phone's "artist - title" file). */
@@ -181,7 +201,7 @@ describe('adding an approved upload to the station library', () => {
     const upload = await uploadFlac('De Dijk', 'Verdwenen Track');
     await moderator.patch(`/api/cloud-uploads/${upload.id}/status`, { status: 'approved' });
     const stored = readdirSync(path.join(storageDir, 'cloud-uploads'));
-    const row = await t.app.db
+    const row = await t.db
       .selectFrom('cloudUploads')
       .select('objectKey')
       .where('id', '=', upload.id)

@@ -1,9 +1,10 @@
 /**
  * Requests for an AzuraCast station from end to end, per AzuraCast version (0.19.3, 0.22, 0.23)
- * and language (en, nl), on one Postgres and Redis: this service and the worker as its server
- * starts it, against the behavioural fake AzuraCast (virtual clock), with the fake Deezer and
- * the worker's fake downloader for a Deezer request. Everything is asserted through this
- * service's HTTP API as a listener or admin sees it, and through the fake's own state.
+ * and language (en, nl), on one Postgres and Redis: the requests service, started from its entry
+ * point, and the worker as its server starts it, against the behavioural fake AzuraCast (virtual
+ * clock), with the fake Deezer and the worker's fake downloader for a Deezer request. Everything
+ * is asserted through the requests service's HTTP API as a listener or admin sees it, and through
+ * the fake's own state.
  *
  * The await-station-requestable job retries every 30 s in real time; here its handler (the
  * worker's own, jobHandlers) is run directly after the fake's clock has moved, as is the
@@ -12,15 +13,23 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
+import type { Updateable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminRequest, OwnRequest, TrackSearchResponse } from '@radio/contracts';
-import { createDb, type Db } from '@radio/db';
-import { createTestApp, type TestApp, type TestClient } from '@radio/service-kit/testing';
+import { createDb, type Db, type DjSettingsTable } from '@radio/db';
+import { createLogger, parseConfig } from '@radio/service-kit';
+import {
+  createTestProcess,
+  type HttpTestClient as TestClient,
+  type TestProcess,
+} from '@radio/service-kit/testing';
 import { createAzuraCastSource } from '@radio/station';
 import {
   FAKE_DEEZER_TRACK_ID,
   FAKE_VALID_ARL,
+  serviceEntrypoint,
   startFakeAzuraCast,
   startFakeDeezer,
   startFakeDeezerGateway,
@@ -32,12 +41,11 @@ import {
   type FakeDeezerGateway,
   type FakeMediaInput,
 } from '@radio/testing';
-import { NotRequestableYet } from '../../../worker/src/acquisition/await-station-requestable.ts';
-import { jobHandlers, runJob, type JobHandlers } from '../../../worker/src/jobs/handlers.ts';
-import type { RunningWorker } from '../../../worker/src/worker.ts';
-import { buildRequestsApp } from '../build.ts';
-import { startTestWorker } from './test-worker.ts';
-import { updateSettings } from './seed.ts';
+import type { AcquisitionSettings } from '../../src/acquisition/acquire-deezer-track.ts';
+import { NotRequestableYet } from '../../src/acquisition/await-station-requestable.ts';
+import { workerEnv } from '../../src/config.ts';
+import { jobHandlers, runJob, type JobHandlers } from '../../src/jobs/handlers.ts';
+import { startWorker, type RunningWorker } from '../../src/worker.ts';
 
 const KEY = '0123456789abcdef:0123456789abcdef0123456789abcdef';
 const DEADLINE_MS = 20_000;
@@ -108,15 +116,19 @@ const refusal = (said: string): string =>
 
 let deezer: FakeDeezer;
 let gateway: FakeDeezerGateway;
-let t: TestApp;
+let t: TestProcess;
 let workerDb: Db;
 let redis: Redis;
+
+const updateSettings = async (db: Db, changes: Updateable<DjSettingsTable>): Promise<void> => {
+  await db.updateTable('djSettings').set(changes).where('id', '=', 1).execute();
+};
 
 beforeAll(async () => {
   mkdirSync(requestLibraryDir);
   deezer = await startFakeDeezer();
   gateway = await startFakeDeezerGateway();
-  t = await createTestApp(buildRequestsApp, {
+  t = await createTestProcess(serviceEntrypoint('requests'), {
     DEEZER_API_URL: deezer.url,
     DEEZER_GATEWAY_URL: gateway.url,
     REQUEST_LIBRARY_DIR: requestLibraryDir,
@@ -137,14 +149,35 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+/** The worker as its server starts it (its env parsed), with the fake downloader writing a 386 s MP3. */
 function startTheWorker(): { worker: RunningWorker; handlers: JobHandlers } {
-  // The AzuraCast station takes the file through its files API: no request library here.
-  const { worker, log, acquisition } = startTestWorker({
-    env: { ...t.env, REQUEST_LIBRARY_DIR: undefined },
+  const downloader = fileURLToPath(new URL('fake-downloaders/writes-audio.sh', import.meta.url));
+  const config = parseConfig(workerEnv, {
+    ...t.env,
+    // The AzuraCast station takes the file through its files API: no request library here.
+    REQUEST_LIBRARY_DIR: undefined,
+    LOG_LEVEL: 'silent',
+    DEEZER_DOWNLOAD_COMMAND: JSON.stringify([
+      'bash',
+      ...[downloader, '{url}', '{outdir}', '{bitrate}', '{configdir}', trace, '386', 'mp3'],
+    ]),
+  });
+  const log = createLogger(config, 'worker');
+  const acquisition: AcquisitionSettings = {
+    command: config.DEEZER_DOWNLOAD_COMMAND ?? null,
+    timeoutMs: config.DEEZER_DOWNLOAD_TIMEOUT_SECONDS * 1000,
+    bitrate: config.DEEZER_DOWNLOAD_BITRATE,
+    requestLibraryDir: config.REQUEST_LIBRARY_DIR ?? null,
+    requestPlaylist: config.AZURACAST_REQUEST_PLAYLIST,
+  };
+  const worker = startWorker({
     db: workerDb,
-    downloader: 'writes-audio',
-    trace,
+    redisUrl: config.REDIS_URL,
+    log,
+    createSource: createAzuraCastSource,
     ingestIntervalMs: INGEST_INTERVAL_MS,
+    libraryScanIntervalMs: config.LIBRARY_SCAN_MINUTES * 60_000,
+    acquisition,
   });
   // The worker's own handlers, to run a job now rather than at its next retry.
   const handlers = jobHandlers({
@@ -196,7 +229,7 @@ describe.each(combos)('AzuraCast $version ($locale)', ({ version, locale }) => {
     return found;
   };
   const trackId = async (title: string): Promise<number> => {
-    const row = await t.app.db
+    const row = await t.db
       .selectFrom('libraryTracks')
       .select('id')
       .where('title', '=', title)
@@ -225,9 +258,9 @@ describe.each(combos)('AzuraCast $version ($locale)', ({ version, locale }) => {
       startAt: new Date(),
     });
     for (const table of ['songRequests', 'libraryTracks', 'playHistory'] as const) {
-      await t.app.db.deleteFrom(table).execute();
+      await t.db.deleteFrom(table).execute();
     }
-    await updateSettings(t.app.db, {
+    await updateSettings(t.db, {
       broadcastingMode: 'nonstop',
       nonstopUrl: fake.nowPlayingUrl,
       nonstopApiKey: KEY,
@@ -247,7 +280,7 @@ describe.each(combos)('AzuraCast $version ($locale)', ({ version, locale }) => {
   it('the worker indexes the library; the search finds a requestable track', async () => {
     await waitFor(
       async () =>
-        (await t.app.db.selectFrom('libraryTracks').select('id').execute()).length === MEDIA.length,
+        (await t.db.selectFrom('libraryTracks').select('id').execute()).length === MEDIA.length,
       'the library scan',
       DEADLINE_MS,
     );
@@ -326,7 +359,7 @@ describe.each(combos)('AzuraCast $version ($locale)', ({ version, locale }) => {
 
   it("refusals reach the listener in the station's words, with its wait; nothing is stored", async () => {
     const count = async (): Promise<number> =>
-      (await t.app.db.selectFrom('songRequests').select('id').execute()).length;
+      (await t.db.selectFrom('songRequests').select('id').execute()).length;
     const before = await count();
 
     // Requests switched off at the station.
@@ -361,7 +394,7 @@ describe.each(combos)('AzuraCast $version ($locale)', ({ version, locale }) => {
     expect(await count()).toBe(before);
 
     // Without a key: AzuraCast's per-IP cooldown (request_delay, 5 min) for the second listener.
-    await updateSettings(t.app.db, { nonstopApiKey: null });
+    await updateSettings(t.db, { nonstopApiKey: null });
     fake.advance(6 * 60_000);
     const first = await (
       await listener()
@@ -374,7 +407,7 @@ describe.each(combos)('AzuraCast $version ($locale)', ({ version, locale }) => {
     ).post('/api/requests', {
       libraryTrackId: await trackId('Sorry'),
     });
-    await updateSettings(t.app.db, { nonstopApiKey: KEY });
+    await updateSettings(t.db, { nonstopApiKey: KEY });
     // Every version names minutes in the words it answers in: the listener gets them as a wait.
     const minutes = says.tooRecentMinutes;
     expect(second.statusCode).toBe(429);
@@ -430,7 +463,7 @@ describe.each(combos)('AzuraCast $version ($locale)', ({ version, locale }) => {
       // AzuraCast answered after our 5-s limit for a request: the listener is told, nothing kept.
       expect(response.statusCode).toBe(503);
       expect(response.json()).toMatchObject({ code: 'STATION_UNAVAILABLE' });
-      const arcade = await t.app.db
+      const arcade = await t.db
         .selectFrom('songRequests')
         .select('id')
         .where('title', '=', 'Arcade')
@@ -443,7 +476,7 @@ describe.each(combos)('AzuraCast $version ($locale)', ({ version, locale }) => {
   it('the library scan survives requests switched off: indexed, none requestable', async () => {
     fake.setRequestsEnabled(false);
     await runJob(handlers, 'scan-library', {});
-    const tracks = await t.app.db
+    const tracks = await t.db
       .selectFrom('libraryTracks')
       .select(['title', 'requestable', 'goneAt'])
       .execute();
