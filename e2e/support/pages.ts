@@ -68,7 +68,7 @@ const STILL_TIMEOUT_MS = 5_000;
  * running (a toast sliding in or fading out). Looped ones (a spinner, the equalizer) never end
  * and are left running.
  */
-export async function waitUntilStill(page: Page): Promise<void> {
+async function waitUntilStill(page: Page): Promise<void> {
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   await expect
     .poll(
@@ -89,38 +89,45 @@ export async function waitUntilStill(page: Page): Promise<void> {
 }
 
 /**
- * What axe (WCAG 2.2 AA) finds on the page, judged when it is still and with reduced motion, so
- * that an animation starting meanwhile (a toast closing at the end of its time) ends at once
- * instead of being judged half-way. Reduced motion only shortens the animations
- * (frontend/src/index.css): the colours axe judges are those a user without it sees at rest.
+ * Runs `look` on the page at rest with reduced motion: an animation that starts meanwhile (a
+ * toast closing at the end of its time, the live player's progress bar moving on) ends at once
+ * instead of being judged or photographed half-way. Reduced motion only shortens animations
+ * and transitions (frontend/src/index.css): the colours are those a user without it sees at
+ * rest.
  */
-export async function axeFindings(page: Page): Promise<string[]> {
+async function atRest<T>(page: Page, look: () => Promise<T>): Promise<T> {
   const reduced = await page.evaluate(
     () => window.matchMedia('(prefers-reduced-motion: reduce)').matches,
   );
   await page.emulateMedia({ reducedMotion: 'reduce' });
   try {
     await waitUntilStill(page);
+    return await look();
+  } finally {
+    if (!reduced) await page.emulateMedia({ reducedMotion: null });
+  }
+}
+
+/** What axe (WCAG 2.2 AA) finds on the page at rest, a line per finding. */
+export const axeFindings = (page: Page): Promise<string[]> =>
+  atRest(page, async () => {
     const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
     return violations.flatMap((violation) =>
       violation.nodes.map(
         (node) => `${violation.id}: ${node.target.join(' ')} (${violation.help})`,
       ),
     );
-  } finally {
-    if (!reduced) await page.emulateMedia({ reducedMotion: null });
-  }
-}
+  });
 
 /** A photograph of the page at rest (whole, or the viewport only), among the test's results. */
-export async function photograph(page: Page, name: string, fullPage = true): Promise<void> {
-  await waitUntilStill(page);
-  await page.screenshot({
-    path: test.info().outputPath(`${name}.png`),
-    fullPage,
-    animations: 'disabled',
+export const photograph = (page: Page, name: string, fullPage = true): Promise<void> =>
+  atRest(page, async () => {
+    await page.screenshot({
+      path: test.info().outputPath(`${name}.png`),
+      fullPage,
+      animations: 'disabled',
+    });
   });
-}
 
 /** Axe finds nothing, and the state is photographed at 390 and 1280 px (then back to 390). */
 export async function lookAt(page: Page, name: string): Promise<void> {
