@@ -151,7 +151,8 @@ test('the title against the ear, and the time to first sound', async ({ page, co
     await livePlayer(page).getByRole('button', { name: 'Afspelen' }).click();
     await page.waitForFunction((n) => window.ear.firstSounds.length > n, i, { timeout: 20_000 });
     await livePlayer(page).getByRole('button', { name: 'Pauzeren' }).click();
-    await page.waitForTimeout(1_000); // a listener pressing play again a moment later
+    // The scenario, not a wait for something: a listener presses play again a second later.
+    await page.waitForTimeout(1_000);
   }
   const { clicks, firstSounds, playing } = await page.evaluate(() => window.ear);
   results.firstSound = clicks.map((at, i) => (firstSounds[i] ?? Number.NaN) - at);

@@ -25,6 +25,7 @@ import {
   httpStatus as status,
   stackPort,
 } from '../support/stack.ts';
+import { pace, whenTrue } from '../support/waiting.ts';
 
 const RECOVERY_S = 60;
 const FAST_MS = 1000;
@@ -44,8 +45,6 @@ interface Outage {
   from: number;
   to: number;
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function readPid(file: string): number {
   const pid = Number(readFileSync(file, 'utf8').split('\n')[0]);
@@ -88,7 +87,7 @@ let loadRunning = true;
 async function nowPlayingClient(): Promise<void> {
   while (loadRunning) {
     await timed('now-playing', '/api/now-playing');
-    await sleep(250);
+    await pace(250);
   }
 }
 
@@ -97,8 +96,7 @@ async function archiveClient(): Promise<void> {
     const dates = await timed('archive', '/api/playlist/available-dates');
     const today = new Date().toISOString().slice(0, 10);
     await timed('archive', `/api/playlist?date=${today}&hour=all`);
-    if (!dates) await sleep(250);
-    await sleep(500);
+    await pace(dates ? 500 : 750);
   }
 }
 
@@ -120,7 +118,7 @@ async function login(client: string): Promise<{ login: number; user: number }> {
 async function loginClient(): Promise<void> {
   while (loadRunning) {
     await login('login');
-    await sleep(1000);
+    await pace(1000);
   }
 }
 
@@ -176,15 +174,17 @@ function replaced(name: string, old: number): () => Promise<boolean> {
   };
 }
 
-async function waitFor(check: () => Promise<boolean>, seconds: number): Promise<boolean> {
-  const deadline = Date.now() + seconds * 1000;
-  while (Date.now() < deadline) {
-    if (await check()) return true;
-    await sleep(500);
-  }
-  return false;
-}
+/** `check` holds within `seconds` (asked every half second). */
+const waitFor = async (check: () => Promise<boolean>, seconds: number): Promise<boolean> =>
+  (await whenTrue(check, seconds * 1000, 500)) > 0;
 
+/** Each load client has had a 200 for a request that started after `since`. */
+const loadAnsweredSince = (since: number) => async (): Promise<boolean> =>
+  ['now-playing', 'archive', 'login'].every((client) =>
+    samples.some(
+      (sample) => sample.client === client && sample.at > since && sample.status === 200,
+    ),
+  );
 interface Fault {
   name: string;
   /** Does the harm; answers a check that it is over (the component is back). */
@@ -306,7 +306,7 @@ test('the stack survives killed and frozen processes without losing plays or ans
   const load = [nowPlayingClient(), archiveClient(), loginClient()];
 
   await test.step('light load runs against a healthy stack', async () => {
-    await sleep(3000);
+    expect(await waitFor(loadAnsweredSince(0), 30), 'every load client answered').toBe(true);
     expect(await stackAnswers()).toBe(true);
   });
 
@@ -316,7 +316,10 @@ test('the stack survives killed and frozen processes without losing plays or ans
     await test.step(fault.name, async () => {
       if (fault.name === 'kill -9 liquidsoap') {
         listener = listen();
-        await sleep(2000);
+        const playing = listener;
+        expect(await waitFor(async () => playing.bytes() > 16_000, 10), 'the stream plays').toBe(
+          true,
+        );
       }
       const from = Date.now();
       const over = fault.inflict();
@@ -330,15 +333,19 @@ test('the stack survives killed and frozen processes without losing plays or ans
       recoveries.push({ fault: fault.name, seconds: recovered ? (to - from) / 1000 : null });
       if (listener && fault.name === 'kill -9 liquidsoap') {
         const before = listener.bytes();
-        await sleep(3000);
+        const flowing = listener;
+        // More than 16 kB (a second of audio) within 3 s, unless the stream ends first.
+        await waitFor(async () => flowing.ended() || flowing.bytes() - before > 16_000, 3);
         listenerLog.push(
-          `ended: ${listener.ended()}, bytes while Liquidsoap was away and after: ${before}, +${listener.bytes() - before} in 3 s`,
+          `ended: ${listener.ended()}, bytes while Liquidsoap was away and after: ${before}, +${listener.bytes() - before} within 3 s`,
         );
         expect.soft(listener.ended(), 'the listener stays connected').toBe(false);
         expect.soft(listener.bytes() - before, 'audio keeps flowing').toBeGreaterThan(16_000);
         listener.stop();
       }
-      await sleep(3000);
+      // The load has been answered by the stack as it is again before the next fault.
+      const settled = await waitFor(loadAnsweredSince(Date.now()), 30);
+      expect.soft(settled, `${fault.name}: the load answered afterwards`).toBe(true);
     });
   }
 
@@ -379,6 +386,8 @@ test('the stack survives killed and frozen processes without losing plays or ans
   });
 
   await test.step('no lost or duplicated play', async () => {
+    // Enough plays to judge; the faults alone may have lasted fewer songs.
+    expect(await waitFor(async () => asRunPlayIds().length > 10, 120), 'over 10 plays').toBe(true);
     const spool = path.join(dataDir(), 'run/station/spool');
     const drained = await waitFor(
       async () => !existsSync(spool) || readdirSync(spool).length === 0,

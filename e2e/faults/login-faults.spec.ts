@@ -11,11 +11,10 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { createListener } from '../support/pages.ts';
 import { adminCredentials, baseURL, dataDir, stackPort, httpStatus } from '../support/stack.ts';
+import { pace } from '../support/waiting.ts';
 
 const FREEZE_MS = 12_000;
 const FAST_MS = 1_000;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function redis(...args: string[]): string {
   return execFileSync('redis-cli', ['-p', String(stackPort('REDIS_PORT')), '--raw', ...args], {
@@ -88,7 +87,7 @@ test('correct logins during a Redis freeze: 200 or a fast 503, and no failure co
       accounts.map(async (account) => {
         while (Date.now() < frozenUntil) {
           answers.push(await logIn(account));
-          await sleep(100);
+          await pace(100);
         }
       }),
     );

@@ -16,6 +16,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { createListener, sql } from '../support/pages.ts';
 import { alive, baseURL, dataDir } from '../support/stack.ts';
+import { pace, whenTrue } from '../support/waiting.ts';
 import {
   badAnswers,
   countBy,
@@ -24,8 +25,6 @@ import {
   type Sample as LoadSample,
 } from './answers.ts';
 import { SCALE_TRACKS, scaleArtist } from './global-setup.ts';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface Sample extends LoadSample {
   client: string;
@@ -216,8 +215,13 @@ test('(a) 20 parallel submits of one listener with limit 3 over three copies: ex
   for (const copy of copies()) expect(spread[copy.name], copy.name).toBeGreaterThan(0);
 });
 
+/** Answers of the load (about 40 a second when the machine is quiet) before a kill or a stop. */
+const LOAD_WARM = 60;
+
 interface Load {
   samples: Sample[];
+  /** Until the load has had `count` answers to requests sent from `since` on. */
+  answered: (count: number, since?: number) => Promise<void>;
   stop: () => Promise<void>;
 }
 
@@ -233,13 +237,13 @@ async function startLoad(next: () => Track | undefined): Promise<Load> {
     while (running) {
       const track = next();
       if (track) samples.push(await call(client, 'POST', '/api/requests', cookie, submitOf(track)));
-      await sleep(100);
+      await pace(100);
     }
   };
   const reading = async (client: string, urls: string[]) => {
     for (let i = 0; running; i++) {
       samples.push(await call(client, 'GET', urls[i % urls.length]!, reader.cookie));
-      await sleep(50);
+      await pace(50);
     }
   };
   const loops = [
@@ -250,6 +254,13 @@ async function startLoad(next: () => Track | undefined): Promise<Load> {
   ];
   return {
     samples,
+    answered: (count, since = 0) =>
+      expect
+        .poll(() => samples.filter((s) => s.at >= since && s.status > 0).length, {
+          message: `${count} answers of the load`,
+          timeout: 30_000,
+        })
+        .toBeGreaterThanOrEqual(count),
     stop: async () => {
       running = false;
       await Promise.all(loops);
@@ -274,34 +285,26 @@ const freshTrack = (): Track | undefined =>
 test('(b) kill -9 of one copy under load: no acknowledged request lost, only fast 503s', async () => {
   const [, victim] = copies();
   const load = await startLoad(freshTrack);
-  await sleep(6_000);
+  await load.answered(LOAD_WARM);
   const oldPid = pidOf(victim!.name);
   const killAt = Date.now();
   process.kill(oldPid, 'SIGKILL');
   const logAtKill = logSize();
 
   // The supervisor starts it again (a new pid, listening on its port).
-  let restartedAt = 0;
-  while (Date.now() - killAt < 30_000) {
+  const restartedAt = await whenTrue(async () => {
     const pid = pidOf(victim!.name);
-    if (pid !== oldPid && alive(pid) && (await listening(victim!.port))) {
-      restartedAt = Date.now();
-      break;
-    }
-    await sleep(100);
-  }
+    return pid !== oldPid && alive(pid) && (await listening(victim!.port));
+  }, 30_000);
   expect(restartedAt, `${victim!.name} restarted`).toBeGreaterThan(0);
 
   // The gateway sends it requests again (after the 5 s a failed copy is left out).
   const logAtRestart = logSize();
-  let servingAt = 0;
-  while (Date.now() - restartedAt < 20_000) {
-    if (answeredBy(logSince(logAtRestart), victim!.port) > 0) {
-      servingAt = Date.now();
-      break;
-    }
-    await sleep(200);
-  }
+  const servingAt = await whenTrue(
+    () => answeredBy(logSince(logAtRestart), victim!.port) > 0,
+    20_000,
+    200,
+  );
   await load.stop();
 
   const { samples } = load;
@@ -334,18 +337,24 @@ test('(b) kill -9 of one copy under load: no acknowledged request lost, only fas
 test('(c) back to one copy: the others stopped for good, no errors, exactly 3 again', async () => {
   const [first, ...others] = copies();
   const load = await startLoad(freshTrack);
-  await sleep(2_000);
+  await load.answered(LOAD_WARM / 3);
   const logAtStop = logSize();
+  const supervisors: number[] = [];
   for (const copy of others) {
     // Its supervisor (the parent of the copy's process) stops it and exits: no restart.
     const supervisor = Number(readFileSync(`/proc/${pidOf(copy.name)}/stat`, 'utf8').split(' ')[3]);
     process.kill(supervisor, 'SIGTERM');
+    supervisors.push(supervisor);
   }
   const stoppedAt = Date.now();
   for (const copy of others) {
     await expect.poll(() => listening(copy.port), { timeout: 15_000 }).toBe(false);
   }
-  await sleep(6_000);
+  // Stopped for good: no supervisor is left to start them again, and the load goes on.
+  await expect
+    .poll(() => supervisors.filter(alive).length, { message: 'the supervisors exited' })
+    .toBe(0);
+  await load.answered(LOAD_WARM, Date.now());
   await load.stop();
   for (const copy of others)
     expect(await listening(copy.port), `${copy.name} stays stopped`).toBe(false);

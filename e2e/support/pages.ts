@@ -59,21 +59,84 @@ export async function logIn(
   expect(answer.ok(), await answer.text()).toBe(true);
 }
 
-/** Axe finds nothing, and the state is photographed at 390 and 1280 px (then back to 390). */
-export async function lookAt(page: Page, name: string): Promise<void> {
-  for (const viewport of [PHONE, DESKTOP]) {
-    await page.setViewportSize(viewport);
+/** What each look (axe and a photograph at two widths) may add to its test's time. */
+const LOOK_BUDGET_MS = 15_000;
+const STILL_TIMEOUT_MS = 5_000;
+
+/**
+ * Until the page is still: its fonts are loaded and no animation or transition with an end is
+ * running (a toast sliding in or fading out). Looped ones (a spinner, the equalizer) never end
+ * and are left running.
+ */
+async function waitUntilStill(page: Page): Promise<void> {
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          () =>
+            document
+              .getAnimations()
+              .filter(
+                (animation) =>
+                  animation.playState === 'running' &&
+                  animation.effect?.getComputedTiming().endTime !== Infinity,
+              ).length,
+        ),
+      { message: 'the page is still (no animation running)', timeout: STILL_TIMEOUT_MS },
+    )
+    .toBe(0);
+}
+
+/**
+ * Runs `look` on the page at rest with reduced motion: an animation that starts meanwhile (a
+ * toast closing at the end of its time, the live player's progress bar moving on) ends at once
+ * instead of being judged or photographed half-way. Reduced motion only shortens animations
+ * and transitions (frontend/src/index.css): the colours are those a user without it sees at
+ * rest.
+ */
+async function atRest<T>(page: Page, look: () => Promise<T>): Promise<T> {
+  const reduced = await page.evaluate(
+    () => window.matchMedia('(prefers-reduced-motion: reduce)').matches,
+  );
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  try {
+    await waitUntilStill(page);
+    return await look();
+  } finally {
+    if (!reduced) await page.emulateMedia({ reducedMotion: null });
+  }
+}
+
+/** What axe (WCAG 2.2 AA) finds on the page at rest, a line per finding. */
+export const axeFindings = (page: Page): Promise<string[]> =>
+  atRest(page, async () => {
     const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-    const findings = violations.flatMap((violation) =>
+    return violations.flatMap((violation) =>
       violation.nodes.map(
         (node) => `${violation.id}: ${node.target.join(' ')} (${violation.help})`,
       ),
     );
-    expect(findings, `axe at ${viewport.width} px: ${name}`).toEqual([]);
+  });
+
+/** A photograph of the page at rest (whole, or the viewport only), among the test's results. */
+export const photograph = (page: Page, name: string, fullPage = true): Promise<void> =>
+  atRest(page, async () => {
     await page.screenshot({
-      path: test.info().outputPath(`${name}-${viewport.width}.png`),
-      fullPage: true,
+      path: test.info().outputPath(`${name}.png`),
+      fullPage,
+      animations: 'disabled',
     });
+  });
+
+/** Axe finds nothing, and the state is photographed at 390 and 1280 px (then back to 390). */
+export async function lookAt(page: Page, name: string): Promise<void> {
+  // Judging takes time of its own, more on a busy machine: it is not the tested steps' time.
+  test.info().setTimeout(test.info().timeout + LOOK_BUDGET_MS);
+  for (const viewport of [PHONE, DESKTOP]) {
+    await page.setViewportSize(viewport);
+    expect(await axeFindings(page), `axe at ${viewport.width} px: ${name}`).toEqual([]);
+    await photograph(page, `${name}-${viewport.width}`);
   }
   await page.setViewportSize(PHONE);
 }

@@ -1,13 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Page } from '@playwright/test';
 import { expect, test } from '../support/test.ts';
+import { axeFindings, photograph } from '../support/pages.ts';
 import { adminCredentials } from '../support/stack.ts';
 
 // axe-core (WCAG 2.2 AA) on every built page at a phone's and a desktop's width, and the
 // keyboard rules axe cannot see: Escape in the menu, focus after a navigation.
 
 const WIDTHS = [390, 1280] as const;
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 /** The page is drawn: its heading is there and nothing is loading any more. */
 async function settled(page: Page): Promise<void> {
@@ -16,12 +15,7 @@ async function settled(page: Page): Promise<void> {
 }
 
 async function expectNoAxeViolations(page: Page): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  // One line per finding, readable in the report.
-  const findings = violations.flatMap((violation) =>
-    violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')} (${violation.help})`),
-  );
-  expect(findings).toEqual([]);
+  expect(await axeFindings(page)).toEqual([]);
 }
 
 async function logIn(page: Page): Promise<void> {
@@ -192,7 +186,7 @@ test.describe('the playlist at 390 px', () => {
     await openAnHour(page, request);
 
     await expect(page.getByRole('region', { name: 'Afspeellijst' })).toBeInViewport();
-    await page.screenshot({ path: test.info().outputPath('playlist-390-hour.png') });
+    await photograph(page, 'playlist-390-hour', false);
   });
 });
 
@@ -208,7 +202,7 @@ test.describe('the header', () => {
     await settled(page);
     await expect(nav.getByRole('link', { name: 'Playlist' })).toBeVisible();
     await expect(menuButton).toBeHidden();
-    await page.screenshot({ path: test.info().outputPath('header-1024.png') });
+    await photograph(page, 'header-1024', false);
 
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(menuButton).toBeVisible();

@@ -1,6 +1,7 @@
 import { type APIRequestContext, type Page } from '@playwright/test';
 import { expect, test } from '../support/test.ts';
 import pg from 'pg';
+import { photograph } from '../support/pages.ts';
 import { adminCredentials, databaseUrl } from '../support/stack.ts';
 
 // Accounts, header rules, guards and the 404 page, driven in Chromium against the native stack.
@@ -151,7 +152,7 @@ test.describe('header and guards', () => {
       await expect(page.getByText('Toegang geweigerd')).toBeVisible();
       await expect(page.getByText('Je hebt admin rechten nodig voor deze pagina.')).toBeVisible();
     }
-    await page.screenshot({ path: test.info().outputPath('listener-denied.png'), fullPage: true });
+    await photograph(page, 'listener-denied');
   });
 
   test('the requests link follows the setting and the LIVE badge the broadcasting mode', async ({

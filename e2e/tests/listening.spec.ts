@@ -1,7 +1,7 @@
 import { type APIRequestContext, type Page } from '@playwright/test';
 import { expect, test } from '../support/test.ts';
 import { toneMp3 } from '../support/audio.ts';
-import { livePlayer } from '../support/pages.ts';
+import { livePlayer, photograph } from '../support/pages.ts';
 import { baseURL } from '../support/stack.ts';
 
 // Listening against the real stack and its built-in station (Liquidsoap + Icecast playing the
@@ -86,7 +86,7 @@ test.describe('now playing', () => {
     // The station's API names the page's song, as current or recent. The page may be ahead of
     // the API for a moment: the live stream pushes a new song before the API's cache has it.
     await expect.poll(() => reportedTitles(request), { timeout: 10_000 }).toContain(firstTitle);
-    await page.screenshot({ path: test.info().outputPath('home-first-song.png'), fullPage: true });
+    await photograph(page, 'home-first-song');
 
     await expect(title).not.toHaveText(firstTitle, { timeout: SONG_CHANGE_TIMEOUT_MS });
 
@@ -96,7 +96,7 @@ test.describe('now playing', () => {
     await expect(page.getByRole('region', { name: 'Eerder op de radio' })).toContainText(
       firstTitle,
     );
-    await page.screenshot({ path: test.info().outputPath('home-next-song.png'), fullPage: true });
+    await photograph(page, 'home-next-song');
   });
 
   test('the archive lists the plays under today and the current hour', async ({
@@ -125,7 +125,7 @@ test.describe('now playing', () => {
     }).toPass({ timeout: 60_000 });
 
     await expect(page).toHaveURL(/[?&]dag=\d{4}-\d{2}-\d{2}&uur=\d{1,2}$/);
-    await page.screenshot({ path: test.info().outputPath('playlist-hour.png'), fullPage: true });
+    await photograph(page, 'playlist-hour');
 
     await page
       .getByRole('region', { name: 'Kies een uur' })
@@ -153,7 +153,7 @@ test.describe('the live player', () => {
     await expect.poll(async () => (await audioState(page)).currentTime).toBeGreaterThan(1);
     expect((await stream).url()).toMatch(/\/stream\/radio\.mp3$/);
     await expect(player.getByRole('alert')).toHaveCount(0);
-    await page.screenshot({ path: test.info().outputPath('player-playing.png'), fullPage: true });
+    await photograph(page, 'player-playing');
 
     await player.getByRole('button', { name: 'Pauzeren' }).click();
 
@@ -195,7 +195,7 @@ test.describe('the live player', () => {
       .map((address) => new URL(address, page.url()).href);
     expect(tried).toEqual([...new Set(addresses)]);
     await expect(player.getByRole('button', { name: 'Afspelen' })).toBeVisible();
-    await page.screenshot({ path: test.info().outputPath('player-down.png'), fullPage: true });
+    await photograph(page, 'player-down');
 
     // Playing again clears the error and tries again from the first address.
     await page.unroute('**/stream/radio.mp3');
@@ -257,7 +257,7 @@ test.describe('the live player', () => {
     await expect(player.getByRole('button', { name: 'Stoppen' })).toBeVisible({ timeout: 15_000 });
     await expect(player.getByText('Opnieuw verbinden…', { exact: true })).toBeVisible();
     await expect(player.getByRole('alert')).toHaveCount(0);
-    await page.screenshot({ path: test.info().outputPath('player-reconnecting.png') });
+    await photograph(page, 'player-reconnecting', false);
 
     // Back: at its next try (the wait skipped) it plays again without a click.
     down = false;
@@ -316,7 +316,7 @@ test.describe('the live player', () => {
     const miniPlayer = livePlayer(page);
     await expect(miniPlayer.getByRole('link', { name: /speler/i })).toBeVisible();
     expect((await audioState(page)).paused).toBe(false);
-    await page.screenshot({ path: test.info().outputPath('mini-player.png'), fullPage: false });
+    await photograph(page, 'mini-player', false);
 
     await miniPlayer.getByRole('button', { name: 'Pauzeren' }).click();
     await expect(livePlayer(page)).toHaveCount(0);

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { createServer, type AddressInfo } from 'node:net';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -18,6 +19,9 @@ import {
   type TestDatabase,
 } from '@radio/testing';
 
+const QUEUES = ['now-playing', 'station-sync', 'acquisition', 'maintenance', 'audit'];
+/** About three seconds of the worker's connections reconnecting to a Redis that is down. */
+const RECONNECTS = 50;
 const serverFile = fileURLToPath(new URL('../src/server.ts', import.meta.url));
 
 let database: TestDatabase;
@@ -61,7 +65,7 @@ it('logs its start as JSON, beats its heartbeat and shuts down cleanly on SIGTER
     const started = worker.lines().find((line) => line.includes('worker started')) ?? '';
     expect(JSON.parse(started)).toMatchObject({
       name: 'worker',
-      queues: ['now-playing', 'station-sync', 'acquisition', 'maintenance', 'audit'],
+      queues: QUEUES,
     });
     await waitFor(
       async () => Date.parse((await readFile(heartbeatFile, 'utf8')).trim()) > 0,
@@ -75,24 +79,42 @@ it('logs its start as JSON, beats its heartbeat and shuts down cleanly on SIGTER
   }
 });
 
+/** A Redis that is down: each connection is cut at once (a reset), and counted. */
+async function deadRedis(): Promise<{ url: string; attempts: () => number; close(): void }> {
+  let attempts = 0;
+  const server = createServer((socket) => {
+    attempts += 1;
+    socket.resetAndDestroy();
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return {
+    url: `redis://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    attempts: () => attempts,
+    close: () => server.close(),
+  };
+}
+
 it('starts and shuts down cleanly while Postgres and Redis are down', async () => {
+  const redisDown = await deadRedis();
   const worker = spawnWorker({
     DATABASE_URL: `postgres://radio@127.0.0.1:${await freePort()}/radio`,
-    REDIS_URL: `redis://127.0.0.1:${await freePort()}`,
+    REDIS_URL: redisDown.url,
   });
   try {
     await worker.started();
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    await waitFor(async () => redisDown.attempts() >= RECONNECTS, 'reconnect attempts', 15_000);
     expect(worker.child.exitCode).toBeNull();
     const stoppedAt = Date.now();
     worker.child.kill('SIGTERM');
     expect((await worker.exited)[0]).toBe(0);
     expect(Date.now() - stoppedAt).toBeLessThan(8_000);
-    // Three seconds of reconnecting: a line per kind of failure, not one per attempt.
+    // Fifty attempts: a line per kind of failure, not one per attempt.
     const failures = worker.lines().filter((line) => line.includes('"level":50'));
     expect(failures.length).toBeLessThanOrEqual(4);
   } finally {
     worker.child.kill('SIGKILL');
+    redisDown.close();
   }
 });
 
@@ -139,9 +161,19 @@ it('serves Prometheus metrics on METRICS_PORT: queue depth by state, failed jobs
     expect(prometheusSample(text, 'radio_queue_jobs', { queue: 'audit', state: 'delayed' })).toBe(
       2,
     );
-    expect(
-      prometheusSample(text, 'radio_queue_jobs', { queue: 'now-playing', state: 'waiting' }),
-    ).toBeGreaterThanOrEqual(0);
+    // Every queue's depth in every state is reported, the empty ones as 0.
+    for (const queue of QUEUES) {
+      for (const state of ['waiting', 'active', 'delayed', 'failed']) {
+        expect(
+          Number.isInteger(prometheusSample(text, 'radio_queue_jobs', { queue, state })),
+          `${queue} ${state}`,
+        ).toBe(true);
+      }
+    }
+    expect(prometheusSample(text, 'radio_queue_jobs', { queue: 'audit', state: 'waiting' })).toBe(
+      0,
+    );
+    expect(prometheusSample(text, 'radio_queue_jobs', { queue: 'audit', state: 'active' })).toBe(0);
     expect(
       prometheusSample(text, 'radio_jobs_failed_total', {
         queue: 'audit',

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { createDb, type Db } from '@radio/db';
-import { createTestDatabase, type TestDatabase } from '@radio/testing';
+import { createTestDatabase, waitFor, type TestDatabase } from '@radio/testing';
 import { DbTransactions, executorOf } from '../../src/db/transactions-repository.ts';
 
 let database: TestDatabase;
@@ -27,6 +27,17 @@ const advisoryLocksOf = async (pid: number | undefined) =>
     (
       await sql<{ count: string }>`
         select count(*) as count from pg_locks where locktype = 'advisory' and pid = ${pid}
+      `.execute(db)
+    ).rows[0]?.count,
+  );
+
+const waitingAdvisoryLocks = async () =>
+  Number(
+    (
+      await sql<{ count: string }>`
+        select count(*) as count from pg_locks
+        where locktype = 'advisory' and not granted
+          and database = (select oid from pg_database where datname = current_database())
       `.execute(db)
     ).rows[0]?.count,
   );
@@ -57,16 +68,21 @@ describe('DbTransactions', () => {
     const order: string[] = [];
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
+    let firstHasLock!: () => void;
+    const locked = new Promise<void>((resolve) => (firstHasLock = resolve));
     const first = transactions.transaction(['request:7'], async () => {
       order.push('first in');
+      firstHasLock();
       await held;
       order.push('first out');
     });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await locked;
     const second = transactions.transaction(['request:7'], async () => {
       order.push('second in');
     });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The second is queued behind the first's lock: Postgres shows its advisory lock not granted.
+    await waitFor(async () => (await waitingAdvisoryLocks()) === 1, 'the second waiting');
+    expect(order).toEqual(['first in']);
     release();
     await Promise.all([first, second]);
     expect(order).toEqual(['first in', 'first out', 'second in']);

@@ -150,13 +150,16 @@ describe('GET /api/events', () => {
 
   it('replays what a reconnecting page missed after its Last-Event-ID', async () => {
     const { stream } = await openResynced(urlA);
+    // Another page on this copy stays open: once it has the missed events, so has the copy.
+    const { stream: witness } = await openResynced(urlA);
     await admin.post('/api/dj-settings/registration', { enabled: true });
     const seen = await stream.nextEvent(1_000);
     stream.close();
+    expect((await witness.nextEvent(1_000)).id).toBe(seen.id);
     await admin.post('/api/dj-settings/registration', { enabled: false });
     await admin.patch('/api/admin/settings', { libraryName: 'Gemist' });
-    // Published while no stream was open: wait until this copy has it.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await witness.nextEvent(1_000);
+    expect(Number((await witness.nextEvent(1_000)).id)).toBe(Number(seen.id) + 2);
 
     for (const reconnect of [
       () => open(urlA, { 'last-event-id': seen.id ?? '' }),

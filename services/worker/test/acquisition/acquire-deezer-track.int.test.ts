@@ -256,8 +256,10 @@ describe('the acquire-deezer-track job', () => {
     await acquire(id, settings(downloader('writes-nothing')));
     expect((await requestRow(id)).downloadAttempts).toBe(1);
     expect((await stat(file)).mtimeMs).toBe(before);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(published).toEqual([String(id)]);
+    // Nothing more was published: a marker sent after the second run is the next message.
+    await redis.publish(REQUEST_TRACK_READY_CHANNEL, 'marker');
+    await waitFor(async () => published.includes('marker'), 'the marker', 2_000);
+    expect(published).toEqual([String(id), 'marker']);
   });
 
   it('turns audio that is not MP3 into a tagged MP3', async () => {

@@ -209,8 +209,10 @@ describe('now-playing ingestion', () => {
       await waitFor(async () => events.length === 2, 'the stale event');
       const stale = liveEventSchema.parse(events[1]);
       expect(stale).toMatchObject({ id: 2, type: 'now-playing', data: { is_stale: true } });
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      expect(events).toHaveLength(2);
+      // No third event: a marker sent after the polls is the next message.
+      await redis.publish(LIVE_EVENTS_CHANNEL, JSON.stringify({ marker: true }));
+      await waitFor(async () => events.length === 3, 'the marker');
+      expect(events[2]).toEqual({ marker: true });
     } finally {
       subscriber.disconnect();
     }
