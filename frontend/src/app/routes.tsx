@@ -47,8 +47,8 @@ const HomePage = lazyPage(
 const ListenPage = lazyPage(
   async () => (await import('@/features/listen/components/listen-page')).ListenPage,
 );
-const PlaylistPage = lazyPage(
-  async () => (await import('@/features/playlist/components/playlist-page')).PlaylistPage,
+const ArchivePage = lazyPage(
+  async () => (await import('@/features/archive/components/archive-page')).ArchivePage,
 );
 const AuthPage = lazyPage(
   async () => (await import('@/features/auth/components/auth-page')).AuthPage,
@@ -98,8 +98,9 @@ const StationOverview = lazyPage(
   async () =>
     (await import('@/features/station-overview/components/station-overview')).StationOverview,
 );
-const PlaylistPanel = lazyPage(
-  async () => (await import('@/features/admin-playlist/components/playlist-panel')).PlaylistPanel,
+const AutomationQueuePanel = lazyPage(
+  async () => (await import('@/features/automation-queue/components/automation-queue-panel'))
+      .AutomationQueuePanel,
 );
 const AuditLogPanel = lazyPage(
   async () => (await import('@/features/audit-log/components/audit-log-panel')).AuditLogPanel,
@@ -111,7 +112,7 @@ export function preloadPage(pathname: string): Promise<unknown> {
   const byFirstSegment: Record<string, { preload: () => Promise<unknown> }> = {
     '': HomePage,
     luisteren: ListenPage,
-    playlist: PlaylistPage,
+    playlist: ArchivePage,
     auth: AuthPage,
     verzoekjes: RequestsPage,
     upload: UploadPage,
@@ -231,7 +232,7 @@ function AdminRoute({ user }: { user: User }) {
           ),
           gebruikers: <UsersPanel />,
           verzoekjes: <RequestsPanel timeZone={timeZone} />,
-          playlist: <PlaylistPanel timeZone={timeZone} />,
+          playlist: <AutomationQueuePanel timeZone={timeZone} />,
           systeem: (
             <>
               <StationSwitches />
@@ -251,7 +252,7 @@ export const appRoutes: RouteObject[] = [
     children: [
       { index: true, element: <HomeRoute /> },
       { path: 'luisteren', element: <ListenRoute /> },
-      { path: 'playlist', element: <PlaylistPage /> },
+      { path: 'playlist', element: <ArchivePage /> },
       {
         path: 'auth',
         element: (

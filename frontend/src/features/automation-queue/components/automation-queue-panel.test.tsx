@@ -30,7 +30,7 @@ const entry = (position: number, overrides: Partial<AdminPlaylistEntry>): AdminP
   ...overrides,
 });
 
-function playlistServer() {
+function queueServer() {
   let entries = [
     entry(1, {
       title: 'Sneeuw op de Veluwe',
@@ -129,9 +129,9 @@ const order = () =>
 
 afterEach(() => vi.restoreAllMocks());
 
-describe('the playlist tab', () => {
+describe('the automation queue tab', () => {
   it('lists the queue with kind, requester, expected start and length', async () => {
-    mockFetch({ ...sessionHandlers(admin), ...playlistServer().handlers });
+    mockFetch({ ...sessionHandlers(admin), ...queueServer().handlers });
     await renderApp('/admin-management?tab=playlist');
     const first = await screen.findByRole('listitem', {
       name: '1. De Veluwse Band – Sneeuw op de Veluwe',
@@ -150,7 +150,7 @@ describe('the playlist tab', () => {
   });
 
   it('moves an entry up with its id and the version, re-reads, and keeps focus on it', async () => {
-    const server = playlistServer();
+    const server = queueServer();
     mockFetch({ ...sessionHandlers(admin), ...server.handlers });
     await renderApp('/admin-management?tab=playlist');
     const up = await screen.findByRole('button', { name: 'Omhoog: Lichtjes van Leeuwarden' });
@@ -182,7 +182,7 @@ describe('the playlist tab', () => {
   });
 
   it('a stale move shows the Dutch refusal and the list as it is now', async () => {
-    const server = playlistServer();
+    const server = queueServer();
     mockFetch({ ...sessionHandlers(admin), ...server.handlers });
     await renderApp('/admin-management?tab=playlist');
     const down = await screen.findByRole('button', { name: 'Omlaag: Sneeuw op de Veluwe' });
@@ -195,7 +195,7 @@ describe('the playlist tab', () => {
   });
 
   it('moves by drag and drop', async () => {
-    const server = playlistServer();
+    const server = queueServer();
     mockFetch({ ...sessionHandlers(admin), ...server.handlers });
     await renderApp('/admin-management?tab=playlist');
     const third = await screen.findByRole('listitem', { name: '3. Artiest – Groet uit Zwolle' });
@@ -211,7 +211,7 @@ describe('the playlist tab', () => {
   });
 
   it('inserts a library track at the chosen position', async () => {
-    const server = playlistServer();
+    const server = queueServer();
     mockFetch({ ...sessionHandlers(admin), ...server.handlers });
     await renderApp('/admin-management?tab=playlist');
     fireEvent.change(await screen.findByLabelText('Titel'), { target: { value: 'Deventer' } });

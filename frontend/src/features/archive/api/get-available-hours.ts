@@ -4,7 +4,7 @@ import { apiJson } from '@/lib/api-client';
 import { ARCHIVE_STALE_MS } from './archive-stale-time';
 
 export function availableHoursQueryKey(date: string | null) {
-  return ['playlist', 'available-hours', date] as const;
+  return ['archive', 'available-hours', date] as const;
 }
 
 /** The hours of one day that have plays (value "0" to "23", label "HH:00", trackCount). */

@@ -6,8 +6,8 @@ import { formatClockWithSeconds, formatDuration, isoDateTime } from '@/lib/forma
 import { displayArtist, displayTitle } from '@/lib/song-names';
 import { useStationInfo } from '@/lib/station-info';
 import { useAvailableDates } from '../api/get-available-dates';
-import { usePlaylist, type HourChoice } from '../api/get-playlist';
-import { WHOLE_DAY } from '../hooks/use-playlist-selection';
+import { useArchiveTracks, type HourChoice } from '../api/get-archive-tracks';
+import { WHOLE_DAY } from '../hooks/use-archive-selection';
 import { LoadFailed, Panel, trackCount } from './panel';
 
 const TRACK_SKELETON_ROWS = 8;
@@ -50,7 +50,7 @@ type TrackListProps = {
 
 /** Step 3: the plays of the chosen day and hour, in a list that scrolls by itself. */
 export function TrackList({ day, hour, className }: TrackListProps) {
-  const playlist = usePlaylist(day, hour);
+  const tracks = useArchiveTracks(day, hour);
   const dates = useAvailableDates();
   const stationInfo = useStationInfo();
   const dayLabel = dates.data?.find((date) => date.value === day)?.label ?? day;
@@ -59,7 +59,7 @@ export function TrackList({ day, hour, className }: TrackListProps) {
     day !== null && hour !== null ? (
       <>
         <span className="inline-block first-letter:uppercase">{dayLabel}</span> · {hourLabel(hour)}
-        {playlist.data && <> · {trackCount(playlist.data.total)}</>}
+        {tracks.data && <> · {trackCount(tracks.data.total)}</>}
       </>
     ) : undefined;
 
@@ -68,7 +68,7 @@ export function TrackList({ day, hour, className }: TrackListProps) {
       return <EmptyState>Selecteer een dag en uur om de afspeellijst te bekijken</EmptyState>;
     }
     // Times are shown in the station's zone, so the rows wait for it too.
-    if (playlist.isPending || stationInfo.isPending) {
+    if (tracks.isPending || stationInfo.isPending) {
       return (
         <ul aria-label="Nummers laden" className="grid gap-3">
           {Array.from({ length: TRACK_SKELETON_ROWS }, (_, row) => (
@@ -84,13 +84,13 @@ export function TrackList({ day, hour, className }: TrackListProps) {
         </ul>
       );
     }
-    if (playlist.isError) {
-      return <LoadFailed query={playlist} />;
+    if (tracks.isError) {
+      return <LoadFailed query={tracks} />;
     }
     if (stationInfo.isError) {
       return <LoadFailed query={stationInfo} />;
     }
-    if (playlist.data.items.length === 0) {
+    if (tracks.data.items.length === 0) {
       return <EmptyState>Geen tracks gevonden voor deze selectie</EmptyState>;
     }
     return (
@@ -102,7 +102,7 @@ export function TrackList({ day, hour, className }: TrackListProps) {
         className="max-h-96 overflow-y-auto rounded-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
       >
         <ol className="divide-y">
-          {playlist.data.items.map((item) => (
+          {tracks.data.items.map((item) => (
             <TrackRow key={item.sh_id} item={item} timeZone={stationInfo.data.timeZone} />
           ))}
         </ol>

@@ -1,8 +1,8 @@
 import { useRef } from 'react';
 import { ListMusic } from 'lucide-react';
 import { Page } from '@/components/ui/page';
-import type { HourChoice } from '../api/get-playlist';
-import { usePlaylistSelection } from '../hooks/use-playlist-selection';
+import type { HourChoice } from '../api/get-archive-tracks';
+import { useArchiveSelection } from '../hooks/use-archive-selection';
 import { DayPanel } from './day-panel';
 import { HourPanel } from './hour-panel';
 import { TrackList } from './track-list';
@@ -25,8 +25,8 @@ function bringIntoView(element: HTMLElement | null) {
 }
 
 /** The play history: choose a day, then an hour (or the whole day), and see what was played. */
-export function PlaylistPage() {
-  const { day, hour, chooseDay, chooseHour } = usePlaylistSelection();
+export function ArchivePage() {
+  const { day, hour, chooseDay, chooseHour } = useArchiveSelection();
   const tracksRef = useRef<HTMLDivElement>(null);
 
   function chooseHourAndShow(value: HourChoice) {

@@ -10,9 +10,9 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { failureMessage } from '@/lib/api-client';
 import { formatClock, formatDuration } from '@/lib/format-time';
-import { PLAYLIST_MACHINE, useAdminPlaylist } from '../api/get-admin-playlist';
-import { useInsertPlaylistEntry } from '../api/insert-playlist-entry';
-import { useMovePlaylistEntry } from '../api/move-playlist-entry';
+import { QUEUE_MACHINE, useAutomationQueue } from '../api/get-automation-queue';
+import { useInsertQueueEntry } from '../api/insert-queue-entry';
+import { useMoveQueueEntry } from '../api/move-queue-entry';
 import { useSearchLibrary, type LibraryTrack } from '../api/search-library';
 
 const KIND_LABELS: Record<AdminPlaylistEntry['kind'], string> = {
@@ -144,7 +144,7 @@ function InsertForm({ playlist }: { playlist: AdminPlaylistResponse }) {
   const [position, setPosition] = useState<string>('');
   const [error, setError] = useState<string | null>(null);
   const search = useSearchLibrary();
-  const insert = useInsertPlaylistEntry({
+  const insert = useInsertQueueEntry({
     mutationConfig: {
       onSuccess: (_answer, body) =>
         toast({
@@ -177,7 +177,7 @@ function InsertForm({ playlist }: { playlist: AdminPlaylistResponse }) {
     insert.mutate({
       filename: track.filename,
       position: chosen,
-      machine: PLAYLIST_MACHINE,
+      machine: QUEUE_MACHINE,
       version: playlist.version,
     });
   }
@@ -272,12 +272,12 @@ function InsertForm({ playlist }: { playlist: AdminPlaylistResponse }) {
  * and drop, and library tracks put in at a position. Every change sends the version the admin
  * saw; the list is read again after each one and every 15 s.
  */
-export function PlaylistPanel({ timeZone }: { timeZone: string }) {
-  const playlist = useAdminPlaylist();
+export function AutomationQueuePanel({ timeZone }: { timeZone: string }) {
+  const playlist = useAutomationQueue();
   const buttons = useRef(new Map<string, HTMLButtonElement>());
   const refocus = useRef<string | null>(null);
   const [dragged, setDragged] = useState<AdminPlaylistEntry | null>(null);
-  const move = useMovePlaylistEntry({
+  const move = useMoveQueueEntry({
     mutationConfig: {
       onSuccess: (_answer, body) =>
         toast({ title: 'Verplaatst', description: `Nu op positie ${body.toPosition}.` }),
@@ -313,7 +313,7 @@ export function PlaylistPanel({ timeZone }: { timeZone: string }) {
     move.mutate({
       fromPosition: entry.position,
       toPosition,
-      machine: PLAYLIST_MACHINE,
+      machine: QUEUE_MACHINE,
       entryId: entry.id,
       version: data.version,
     });

@@ -2,8 +2,8 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
 import { useAvailableHours } from '../api/get-available-hours';
-import type { HourChoice } from '../api/get-playlist';
-import { WHOLE_DAY } from '../hooks/use-playlist-selection';
+import type { HourChoice } from '../api/get-archive-tracks';
+import { WHOLE_DAY } from '../hooks/use-archive-selection';
 import { LoadFailed, Panel, trackCount } from './panel';
 
 /** Spec section 9: placeholders for the 24 hours while they load. */

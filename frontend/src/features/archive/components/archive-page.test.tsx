@@ -4,7 +4,7 @@ import type { AvailableDate, AvailableHour, PlaylistResponse } from '@radio/cont
 import { jsonResponse, mockFetch, pending } from '@/test/fetch-mock';
 import { renderWithProviders } from '@/test/render-app';
 import { FRIDAY_14H, stationInfo } from '@/test/station-fixtures';
-import { PlaylistPage } from './playlist-page';
+import { ArchivePage } from './archive-page';
 
 /** Newest first, as the server lists them. */
 const DATES: AvailableDate[] = [
@@ -39,7 +39,7 @@ const PLAYLIST: PlaylistResponse = {
 
 type Handlers = Parameters<typeof mockFetch>[0];
 
-function renderPlaylist(handlers: Handlers = {}, path = '/playlist') {
+function renderArchive(handlers: Handlers = {}, path = '/playlist') {
   const fetchMock = mockFetch({
     'GET /api/station-info': () => jsonResponse(stationInfo()),
     'GET /api/playlist/available-dates': () => jsonResponse(DATES),
@@ -49,7 +49,7 @@ function renderPlaylist(handlers: Handlers = {}, path = '/playlist') {
     'GET /api/playlist?date=2025-11-21&hour=all': () => jsonResponse(PLAYLIST),
     ...handlers,
   });
-  renderWithProviders(<PlaylistPage />, path);
+  renderWithProviders(<ArchivePage />, path);
   // The archive's calls; station info (the time zone) is asked once besides them.
   const calls = () =>
     fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url !== '/api/station-info');
@@ -69,9 +69,9 @@ async function chooseHour(name: string | RegExp) {
   fireEvent.click(await within(hourPanel()).findByRole('button', { name }));
 }
 
-describe('the playlist page: selection', () => {
+describe('the archive page: selection', () => {
   it('starts with nothing chosen and loads only the days', async () => {
-    const { calls } = renderPlaylist();
+    const { calls } = renderArchive();
 
     await within(dayPanel()).findByRole('button', { name: /vrijdag 21 november/ });
 
@@ -83,7 +83,7 @@ describe('the playlist page: selection', () => {
   });
 
   it('shows each day newest first with its label, "Vandaag" and track count', async () => {
-    renderPlaylist();
+    renderArchive();
 
     const days = await within(dayPanel()).findAllByRole('button');
 
@@ -94,8 +94,8 @@ describe('the playlist page: selection', () => {
     expect(days.every((day) => day.getAttribute('aria-pressed') === 'false')).toBe(true);
   });
 
-  it('loads the hours after a day is chosen, and the playlist only with an hour too', async () => {
-    const { calls } = renderPlaylist();
+  it('loads the hours after a day is chosen, and the plays only with an hour too', async () => {
+    const { calls } = renderArchive();
 
     await chooseDay('vrijdag 21 november');
 
@@ -118,7 +118,7 @@ describe('the playlist page: selection', () => {
   });
 
   it('offers "Hele dag" and all 24 hours with their counts', async () => {
-    renderPlaylist();
+    renderArchive();
     await chooseDay('vrijdag 21 november');
 
     const wholeDay = await within(hourPanel()).findByRole('button', { name: /Hele dag/ });
@@ -136,7 +136,7 @@ describe('the playlist page: selection', () => {
 
   it('shows the hours the day has in clock order (23 when the clocks go forward)', async () => {
     const springDay = HOURS.filter((hour) => hour.value !== '2');
-    renderPlaylist({
+    renderArchive({
       'GET /api/playlist/available-hours?date=2025-11-21': () => jsonResponse(springDay),
     });
     await chooseDay('vrijdag 21 november');
@@ -152,7 +152,7 @@ describe('the playlist page: selection', () => {
   });
 
   it('loads the whole day with hour=all', async () => {
-    const { calls } = renderPlaylist();
+    const { calls } = renderArchive();
     await chooseDay('vrijdag 21 november');
 
     await chooseHour(/Hele dag/);
@@ -163,7 +163,7 @@ describe('the playlist page: selection', () => {
   });
 
   it('resets the hour when another day is chosen', async () => {
-    renderPlaylist();
+    renderArchive();
     await chooseDay('vrijdag 21 november');
     await chooseHour('14:00 1 nummer');
     await within(trackPanel()).findByText('Radar Love');
@@ -178,7 +178,7 @@ describe('the playlist page: selection', () => {
   });
 
   it('resets the hour also when the same day is chosen again', async () => {
-    renderPlaylist();
+    renderArchive();
     await chooseDay('vrijdag 21 november');
     await chooseHour(/Hele dag/);
     await within(trackPanel()).findByText('Radar Love');
@@ -191,7 +191,7 @@ describe('the playlist page: selection', () => {
   });
 
   it('restores a choice from the address', async () => {
-    renderPlaylist({}, '/playlist?dag=2025-11-21&uur=14');
+    renderArchive({}, '/playlist?dag=2025-11-21&uur=14');
 
     expect(await within(trackPanel()).findByText('Radar Love')).toBeVisible();
     expect(
@@ -202,7 +202,7 @@ describe('the playlist page: selection', () => {
   });
 
   it('ignores an hour in the address without a valid day', async () => {
-    const { calls } = renderPlaylist({}, '/playlist?uur=14');
+    const { calls } = renderArchive({}, '/playlist?uur=14');
 
     await within(dayPanel()).findByRole('button', { name: /vrijdag/ });
 
@@ -211,9 +211,9 @@ describe('the playlist page: selection', () => {
   });
 });
 
-describe('the playlist page: tracks', () => {
+describe('the archive page: tracks', () => {
   it("lists title, artist, album, play time with seconds and duration in the server's order (newest first)", async () => {
-    renderPlaylist({}, '/playlist?dag=2025-11-21&uur=14');
+    renderArchive({}, '/playlist?dag=2025-11-21&uur=14');
 
     const list = await within(trackPanel()).findByRole('region', { name: 'Gedraaide nummers' });
     const rows = within(list).getAllByRole('listitem');
@@ -227,7 +227,7 @@ describe('the playlist page: tracks', () => {
   });
 
   it('shows the summary of the choice', async () => {
-    renderPlaylist({}, '/playlist?dag=2025-11-21&uur=14');
+    renderArchive({}, '/playlist?dag=2025-11-21&uur=14');
 
     await within(trackPanel()).findByText('Radar Love');
 
@@ -235,9 +235,9 @@ describe('the playlist page: tracks', () => {
   });
 });
 
-describe('the playlist page: loading and empty states', () => {
+describe('the archive page: loading and empty states', () => {
   it('shows 24 placeholders while the hours load', async () => {
-    renderPlaylist({
+    renderArchive({
       'GET /api/playlist/available-hours?date=2025-11-21': () => pending(),
     });
     await chooseDay('vrijdag 21 november');
@@ -246,7 +246,7 @@ describe('the playlist page: loading and empty states', () => {
   });
 
   it('shows 8 placeholders while the tracks load', async () => {
-    renderPlaylist(
+    renderArchive(
       { 'GET /api/playlist?date=2025-11-21&hour=all': () => pending() },
       '/playlist?dag=2025-11-21&uur=all',
     );
@@ -257,20 +257,20 @@ describe('the playlist page: loading and empty states', () => {
   });
 
   it('"Geen data beschikbaar" without days', async () => {
-    renderPlaylist({ 'GET /api/playlist/available-dates': () => jsonResponse([]) });
+    renderArchive({ 'GET /api/playlist/available-dates': () => jsonResponse([]) });
 
     expect(await within(dayPanel()).findByText('Geen data beschikbaar')).toBeVisible();
   });
 
   it('"Geen data voor deze dag" without hours', async () => {
-    renderPlaylist({ 'GET /api/playlist/available-hours?date=2025-11-21': () => jsonResponse([]) });
+    renderArchive({ 'GET /api/playlist/available-hours?date=2025-11-21': () => jsonResponse([]) });
     await chooseDay('vrijdag 21 november');
 
     expect(await within(hourPanel()).findByText('Geen data voor deze dag')).toBeVisible();
   });
 
   it('"Geen tracks gevonden voor deze selectie" without tracks', async () => {
-    renderPlaylist(
+    renderArchive(
       { 'GET /api/playlist?date=2025-11-21&hour=13': () => jsonResponse({ total: 0, items: [] }) },
       '/playlist?dag=2025-11-21&uur=13',
     );
@@ -282,7 +282,7 @@ describe('the playlist page: loading and empty states', () => {
 
   it('shows a failed load with its reason and a retry', async () => {
     let calls = 0;
-    renderPlaylist({
+    renderArchive({
       'GET /api/playlist/available-dates': () =>
         ++calls === 1
           ? jsonResponse({ message: 'Archief tijdelijk niet bereikbaar', code: 'X' }, 503)

@@ -3,7 +3,7 @@ import type { AvailableDate } from '@radio/contracts';
 import { apiJson } from '@/lib/api-client';
 import { ARCHIVE_STALE_MS } from './archive-stale-time';
 
-export const availableDatesQueryKey = ['playlist', 'available-dates'] as const;
+export const availableDatesQueryKey = ['archive', 'available-dates'] as const;
 
 /** The days of the archive, newest first (the server's order). */
 export function fetchAvailableDates(): Promise<AvailableDate[]> {

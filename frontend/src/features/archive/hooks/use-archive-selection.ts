@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router-dom';
-import type { HourChoice } from '../api/get-playlist';
+import type { HourChoice } from '../api/get-archive-tracks';
 
 /** The choice of a whole day. */
 export const WHOLE_DAY = 'all';
@@ -23,7 +23,7 @@ function validHour(value: string | null): HourChoice | null {
  * a day resets the hour; an hour belongs to a chosen day. It is kept in the address
  * (?dag=2025-11-21&uur=14), so a reload or a shared link shows the same list.
  */
-export function usePlaylistSelection() {
+export function useArchiveSelection() {
   const [params, setParams] = useSearchParams();
   const day = validDay(params.get(DAY_PARAM));
   const hour = day === null ? null : validHour(params.get(HOUR_PARAM));
