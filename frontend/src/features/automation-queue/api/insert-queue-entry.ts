@@ -4,9 +4,7 @@ import { apiJson } from '@/lib/api-client';
 import type { MutationConfig } from '@/lib/react-query';
 import { automationQueueQueryKey } from './get-automation-queue';
 
-export const insertQueueEntry = (
-  body: AdminPlaylistInsertBody,
-): Promise<AdminPlaylistResponse> =>
+export const insertQueueEntry = (body: AdminPlaylistInsertBody): Promise<AdminPlaylistResponse> =>
   apiJson<AdminPlaylistResponse>('POST', '/api/admin/playlist/insert', body);
 
 /** Puts a library track in the queue; the list is read again afterwards, whether it worked or not. */
