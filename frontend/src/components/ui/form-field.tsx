@@ -18,6 +18,7 @@ type FormFieldProps = {
   error?: string | undefined;
   /** A line under the control; it describes the control after the error. */
   hint?: ReactNode;
+  hintClassName?: string;
   /** Invalid without an error of its own (say a form-wide one); default: when `error` is given. */
   invalid?: boolean;
   /** More ids that describe the control, after its own (say a form-wide error). */
@@ -37,6 +38,7 @@ function FormField({
   status,
   error,
   hint,
+  hintClassName,
   invalid,
   describedBy,
   className,
@@ -70,7 +72,7 @@ function FormField({
         'aria-describedby': described.length > 0 ? described.join(' ') : undefined,
       })}
       {hint !== undefined && (
-        <span id={hintId} className="text-xs text-muted-foreground">
+        <span id={hintId} className={cn('text-xs text-muted-foreground', hintClassName)}>
           {hint}
         </span>
       )}
