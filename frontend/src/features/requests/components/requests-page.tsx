@@ -5,7 +5,8 @@ import { Card } from '@/components/ui/card';
 import { Page } from '@/components/ui/page';
 import { Spinner } from '@/components/ui/spinner';
 import { forgetPageAfterLogin, rememberPageAfterLogin } from '@/lib/page-after-login';
-import { RequestFlow, type Requester } from './request-flow';
+import type { Requester } from '../hooks/use-request-steps';
+import { RequestFlow } from './request-flow';
 
 type RequestsPageProps = {
   /** The user or the settings are still loading. */
