@@ -1,15 +1,14 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { useRoutes, type RouteObject } from 'react-router-dom';
-import { useQueryClient } from '@tanstack/react-query';
 import type { User } from '@radio/contracts';
-import { authUserQueryKey, useAuthUser } from '@/features/auth/api/get-auth-user';
+import { useAuthUser, useSetAuthUser } from '@/features/auth/api/get-auth-user';
 import { GuestOnly, RequireUser } from '@/features/auth/components/auth-guards';
 import { DJ_SETTINGS_DEFAULTS, useDjSettings } from '@/features/dj-settings/api/get-dj-settings';
 import { useHeardNowPlaying } from '@/features/player/hooks/use-heard-now-playing';
 import { LivePlayer } from '@/features/player/components/live-player';
 import {
-  adminSettingsQueryKey,
   useAdminSettings,
+  useRefreshAdminSettings,
 } from '@/features/station-settings/api/get-admin-settings';
 import { useStationInfo } from '@/lib/station-info';
 import { AppLayout } from './layout/app-layout';
@@ -99,7 +98,8 @@ const StationOverview = lazyPage(
     (await import('@/features/station-overview/components/station-overview')).StationOverview,
 );
 const AutomationQueuePanel = lazyPage(
-  async () => (await import('@/features/automation-queue/components/automation-queue-panel'))
+  async () =>
+    (await import('@/features/automation-queue/components/automation-queue-panel'))
       .AutomationQueuePanel,
 );
 const AuditLogPanel = lazyPage(
@@ -188,25 +188,18 @@ function RequestsRoute() {
 }
 
 function AccountRoute({ user }: { user: User }) {
-  const queryClient = useQueryClient();
-  function onUserChanged(changed: User) {
-    queryClient.setQueryData(authUserQueryKey, changed);
-    void queryClient.invalidateQueries({ queryKey: authUserQueryKey });
-  }
-  return <AccountPage user={user} onUserChanged={onUserChanged} />;
+  const setAuthUser = useSetAuthUser();
+  return <AccountPage user={user} onUserChanged={setAuthUser} />;
 }
 
 /** The station's settings, and the Deezer ARL form told whether an ARL is stored. */
 function SettingsTab() {
-  const queryClient = useQueryClient();
   const settings = useAdminSettings();
+  const refreshSettings = useRefreshAdminSettings();
   return (
     <>
       <StationSettingsForm />
-      <DeezerArlForm
-        arlSet={settings.data?.deezerArlSet}
-        onSaved={() => void queryClient.invalidateQueries({ queryKey: adminSettingsQueryKey })}
-      />
+      <DeezerArlForm arlSet={settings.data?.deezerArlSet} onSaved={refreshSettings} />
     </>
   );
 }
