@@ -5,7 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Pager } from '@/components/ui/pager';
 import { Card } from '@/components/ui/card';
-import { Label } from '@/components/ui/label';
+import { FormField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
 import { failureMessage } from '@/lib/api-client';
 import { STATION_STEP_LABELS, stationStepFailed } from '@/lib/station-steps';
@@ -160,24 +160,25 @@ export function RequestsPanel({ timeZone }: { timeZone: string }) {
 
   return (
     <section aria-label="Verzoekjes" className="grid gap-4">
-      <div className="flex flex-wrap items-center gap-2">
-        <Label htmlFor={filterId}>Status</Label>
-        <select
-          id={filterId}
-          className="h-9 rounded-md border border-input bg-card px-2 text-sm"
-          value={status}
-          onChange={(event) => {
-            setStatus(event.target.value as RequestStatusValue | 'all');
-            setPage(1);
-          }}
-        >
-          {STATUS_FILTERS.map((filter) => (
-            <option key={filter.value} value={filter.value}>
-              {filter.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FormField id={filterId} label="Status" className="flex flex-wrap items-center gap-2">
+        {({ id }) => (
+          <select
+            id={id}
+            className="h-9 rounded-md border border-input bg-card px-2 text-sm"
+            value={status}
+            onChange={(event) => {
+              setStatus(event.target.value as RequestStatusValue | 'all');
+              setPage(1);
+            }}
+          >
+            {STATUS_FILTERS.map((filter) => (
+              <option key={filter.value} value={filter.value}>
+                {filter.label}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
       {requests.isPending || !requests.data ? (
         <RequestsLoading query={requests} className="h-64 w-full" />
       ) : (

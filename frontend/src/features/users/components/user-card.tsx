@@ -3,7 +3,8 @@ import { ShieldCheck, UserX } from 'lucide-react';
 import { ROLE_LABELS, type Role, type User } from '@radio/contracts';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
-import { Label } from '@/components/ui/label';
+import { FormField } from '@/components/ui/form-field';
+
 import { toast } from '@/components/ui/use-toast';
 import { failureMessage } from '@/lib/api-client';
 import { useChangeUser, type UserChange } from '../api/change-user';
@@ -63,24 +64,25 @@ export function UserCard({ user }: { user: User }) {
         </div>
       </div>
       <div className="flex flex-wrap items-center gap-4">
-        <div className="flex items-center gap-2">
-          <Label htmlFor={`${id}-role`}>Rol</Label>
-          <select
-            id={`${id}-role`}
-            className="h-9 rounded-md border border-input bg-card px-2 text-sm"
-            value={user.role}
-            disabled={change.isPending}
-            onChange={(event) =>
-              change.mutate({ kind: 'role', userId: user.id, role: event.target.value as Role })
-            }
-          >
-            {(Object.keys(ROLE_LABELS) as Role[]).map((role) => (
-              <option key={role} value={role}>
-                {ROLE_LABELS[role]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FormField id={`${id}-role`} label="Rol" className="flex items-center gap-2">
+          {({ id: roleId }) => (
+            <select
+              id={roleId}
+              className="h-9 rounded-md border border-input bg-card px-2 text-sm"
+              value={user.role}
+              disabled={change.isPending}
+              onChange={(event) =>
+                change.mutate({ kind: 'role', userId: user.id, role: event.target.value as Role })
+              }
+            >
+              {(Object.keys(ROLE_LABELS) as Role[]).map((role) => (
+                <option key={role} value={role}>
+                  {ROLE_LABELS[role]}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
         <label className="flex items-center gap-2 text-sm font-medium">
           <input
             type="checkbox"
