@@ -3,7 +3,8 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
 import { useAvailableDates } from '../api/get-available-dates';
-import { LoadFailed, Panel, trackCount } from './panel';
+import { LoadFailed } from './load-failed';
+import { Panel, trackCount } from './panel';
 
 const DAY_SKELETON_ROWS = 7;
 

@@ -4,7 +4,8 @@ import { cn } from '@/lib/utils';
 import { useAvailableHours } from '../api/get-available-hours';
 import type { HourChoice } from '../api/get-archive-tracks';
 import { WHOLE_DAY } from '../hooks/use-archive-selection';
-import { LoadFailed, Panel, trackCount } from './panel';
+import { LoadFailed } from './load-failed';
+import { Panel, trackCount } from './panel';
 
 /** Spec section 9: placeholders for the 24 hours while they load. */
 const HOUR_SKELETONS = 24;

@@ -1,8 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { RotateCw } from 'lucide-react';
-import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { failureMessage } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 
 type PanelProps = {
@@ -35,27 +32,6 @@ export function Panel({ step, title, summary, className, children }: PanelProps)
       </div>
       <div className="flex-1 p-4">{children}</div>
     </Card>
-  );
-}
-
-/** A failed load: the reason and a way to try again. */
-export function LoadFailed({
-  query: { error, refetch, isFetching: isRetrying },
-}: {
-  /** The query that failed. */
-  query: { error: Error; refetch: () => unknown; isFetching: boolean };
-}) {
-  return (
-    <div
-      role="alert"
-      className="grid justify-items-center gap-3 rounded-lg bg-red-50 px-4 py-6 text-center"
-    >
-      <p className="text-sm font-medium break-words text-destructive">{failureMessage(error)}</p>
-      <Button variant="outline" size="sm" onClick={() => void refetch()} disabled={isRetrying}>
-        <RotateCw aria-hidden="true" className={cn(isRetrying && 'animate-spin')} />
-        Opnieuw proberen
-      </Button>
-    </div>
   );
 }
 

@@ -1,45 +1,17 @@
-import { Clock } from 'lucide-react';
-import type { PlaylistItem } from '@radio/contracts';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatClockWithSeconds, formatDuration, isoDateTime } from '@/lib/format-time';
-import { displayArtist, displayTitle } from '@/lib/song-names';
 import { useStationInfo } from '@/lib/station-info';
 import { useAvailableDates } from '../api/get-available-dates';
 import { useArchiveTracks, type HourChoice } from '../api/get-archive-tracks';
 import { WHOLE_DAY } from '../hooks/use-archive-selection';
-import { LoadFailed, Panel, trackCount } from './panel';
+import { LoadFailed } from './load-failed';
+import { Panel, trackCount } from './panel';
+import { TrackRow } from './track-row';
 
 const TRACK_SKELETON_ROWS = 8;
 
 function hourLabel(hour: HourChoice): string {
   return hour === WHOLE_DAY ? 'Hele dag' : `${hour.padStart(2, '0')}:00`;
-}
-
-function TrackRow({ item, timeZone }: { item: PlaylistItem; timeZone: string }) {
-  const album = item.song.album?.trim();
-  return (
-    <li className="flex items-start gap-3 px-1 py-3 sm:gap-4">
-      <time
-        dateTime={isoDateTime(item.played_at)}
-        className="w-17 shrink-0 pt-0.5 text-sm font-semibold text-muted-foreground tabular-nums"
-      >
-        {formatClockWithSeconds(item.played_at, timeZone)}
-      </time>
-      <div className="grid min-w-0 flex-1 gap-0.5">
-        <p className="font-semibold break-words">{displayTitle(item.song.title)}</p>
-        <p className="text-sm break-words text-muted-foreground">
-          {displayArtist(item.song.artist)}
-          {album && <span> · {album}</span>}
-        </p>
-      </div>
-      <span className="flex shrink-0 items-center gap-1 pt-0.5 text-sm text-muted-foreground tabular-nums">
-        <Clock aria-hidden="true" className="size-3.5" />
-        <span className="sr-only">Duur</span>
-        {formatDuration(item.duration)}
-      </span>
-    </li>
-  );
 }
 
 type TrackListProps = {
