@@ -12,7 +12,7 @@ import { LibraryResults } from './library-results';
 /** "Nummer toevoegen": a library track found by artist and title, put in at a position. */
 export function InsertTrackForm({ queue }: { queue: AdminPlaylistResponse }) {
   const id = useId();
-  const { state, type, end, chosen, validPosition, search, insert, submit, add } =
+  const { state, edit, end, chosen, validPosition, search, insert, submit, add } =
     useInsertTrack(queue);
   return (
     <Card className="grid gap-4 p-4">
@@ -23,7 +23,7 @@ export function InsertTrackForm({ queue }: { queue: AdminPlaylistResponse }) {
             <Input
               id={inputId}
               value={state.artist}
-              onChange={(e) => type('artist', e.target.value)}
+              onChange={(e) => edit('artist', e.target.value)}
             />
           )}
         </FormField>
@@ -32,7 +32,7 @@ export function InsertTrackForm({ queue }: { queue: AdminPlaylistResponse }) {
             <Input
               id={inputId}
               value={state.title}
-              onChange={(e) => type('title', e.target.value)}
+              onChange={(e) => edit('title', e.target.value)}
             />
           )}
         </FormField>
@@ -64,7 +64,7 @@ export function InsertTrackForm({ queue }: { queue: AdminPlaylistResponse }) {
             max={end}
             placeholder={String(end)}
             value={state.position}
-            onChange={(e) => type('position', e.target.value)}
+            onChange={(e) => edit('position', e.target.value)}
           />
         )}
       </FormField>

@@ -10,7 +10,7 @@ type InsertTrackState = { artist: string; title: string; position: string; error
 
 type InsertTrackChange =
   | { type: 'typed'; field: 'artist' | 'title' | 'position'; value: string }
-  | { type: 'refused'; error: string | null };
+  | { type: 'error'; error: string | null };
 
 const EMPTY: InsertTrackState = { artist: '', title: '', position: '', error: null };
 
@@ -18,7 +18,7 @@ function reduce(state: InsertTrackState, change: InsertTrackChange): InsertTrack
   switch (change.type) {
     case 'typed':
       return { ...state, [change.field]: change.value };
-    case 'refused':
+    case 'error':
       return { ...state, error: change.error };
   }
 }
@@ -54,10 +54,10 @@ export function useInsertTrack(queue: AdminPlaylistResponse) {
     const artist = state.artist.trim();
     const title = state.title.trim();
     if (!artist && !title) {
-      dispatch({ type: 'refused', error: 'Voer minimaal een artiest of titel in.' });
+      dispatch({ type: 'error', error: 'Voer minimaal een artiest of titel in.' });
       return;
     }
-    dispatch({ type: 'refused', error: null });
+    dispatch({ type: 'error', error: null });
     search.mutate({ artist, title });
   }
 
@@ -71,8 +71,8 @@ export function useInsertTrack(queue: AdminPlaylistResponse) {
     });
   }
 
-  const type = (field: 'artist' | 'title' | 'position', value: string) =>
+  const edit = (field: 'artist' | 'title' | 'position', value: string) =>
     dispatch({ type: 'typed', field, value });
 
-  return { state, type, end, chosen, validPosition, search, insert, submit, add };
+  return { state, edit, end, chosen, validPosition, search, insert, submit, add };
 }
