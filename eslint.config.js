@@ -1,7 +1,15 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+
+const frontendSrc = `${import.meta.dirname}/frontend/src`;
+const features = readdirSync(`${frontendSrc}/features`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   {
@@ -78,5 +86,46 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
+  },
+  // The frontend's layers (bulletproof-react's unidirectional imports): app/ composes features,
+  // a feature uses components/ and lib/ but never another feature (what two features share goes
+  // to components/ or lib/), and components/ and lib/ know neither features nor app/.
+  {
+    files: ['frontend/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: `${import.meta.dirname}/frontend/tsconfig.json`,
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: frontendSrc,
+          zones: [
+            ...features.map((feature) => ({
+              target: `./features/${feature}`,
+              from: './features',
+              except: [`./${feature}`],
+              message:
+                'A feature imports no other feature: move what both need to components/ or lib/, or compose them in app/.',
+            })),
+            {
+              target: './features',
+              from: './app',
+              message: 'Features do not import app/: app/ composes the features.',
+            },
+            {
+              target: ['./components', './lib'],
+              from: ['./features', './app'],
+              message: 'components/ and lib/ are shared: they import no feature and not app/.',
+            },
+          ],
+        },
+      ],
+    },
   },
 );

@@ -4,7 +4,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { authUserQueryOptions } from './features/auth/api/get-auth-user';
 import { djSettingsQueryOptions } from './features/dj-settings/api/get-dj-settings';
 import { nowPlayingQueryOptions } from './features/player/api/get-now-playing';
-import { availableDatesQueryOptions } from './features/playlist/api/get-available-dates';
+import { availableDatesQueryOptions } from './features/archive/api/get-available-dates';
 import { AppProviders } from './app/providers';
 import { AppRoutes, preloadPage } from './app/routes';
 import { createQueryClient } from './lib/query-client';

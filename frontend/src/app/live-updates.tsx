@@ -2,27 +2,12 @@ import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { LiveHello, NowPlayingResponse, OwnRequest } from '@radio/contracts';
 import { useAuthUser } from '@/features/auth/api/get-auth-user';
-import {
-  djSettingsQueryKey,
-  toDjSettings,
-  type DjSettingsResponse,
-} from '@/features/dj-settings/api/get-dj-settings';
-import { nowPlayingQueryKey } from '@/features/player/api/get-now-playing';
-import { myRequestsQueryKey } from '@/features/requests/api/get-my-requests';
+import { putDjSettings, type DjSettingsResponse } from '@/features/dj-settings/api/get-dj-settings';
+import { putNowPlaying, rereadNowPlaying } from '@/features/player/api/get-now-playing';
+import { putMyRequest, rereadMyRequests } from '@/features/requests/api/get-my-requests';
 import { connectLiveEvents, onLiveEvent } from '@/lib/live-events';
 import { useLiveStatus } from '@/lib/live-status';
 import { RequestAnnouncer } from './request-announcer';
-
-type MyRequests = { data: OwnRequest[]; total: number };
-
-/** "Mijn verzoekjes" with one request as the server now has it (new ones first); undefined: not read yet. */
-function withRequest(list: MyRequests | undefined, request: OwnRequest): MyRequests | undefined {
-  if (!list) return undefined;
-  if (!list.data.some((item) => item.id === request.id)) {
-    return { data: [request, ...list.data], total: list.total + 1 };
-  }
-  return { ...list, data: list.data.map((item) => (item.id === request.id ? request : item)) };
-}
 
 /**
  * Keeps the page's data current from the live stream (GET /api/events): each event carries the
@@ -45,20 +30,12 @@ export function LiveUpdates() {
 
   useEffect(() => {
     const stops = [
-      onLiveEvent<NowPlayingResponse>('now-playing', (body) =>
-        queryClient.setQueryData(nowPlayingQueryKey, body),
-      ),
-      onLiveEvent<DjSettingsResponse>('settings', (body) =>
-        queryClient.setQueryData(djSettingsQueryKey, toDjSettings(body)),
-      ),
-      onLiveEvent<OwnRequest>('my-request', (request) =>
-        queryClient.setQueryData<MyRequests>(myRequestsQueryKey, (list) =>
-          withRequest(list, request),
-        ),
-      ),
+      onLiveEvent<NowPlayingResponse>('now-playing', (body) => putNowPlaying(queryClient, body)),
+      onLiveEvent<DjSettingsResponse>('settings', (body) => putDjSettings(queryClient, body)),
+      onLiveEvent<OwnRequest>('my-request', (request) => putMyRequest(queryClient, request)),
       // The server could not say what was missed: the listener's list is read again.
       onLiveEvent<LiveHello>('hello', (hello) => {
-        if (hello.resync) void queryClient.invalidateQueries({ queryKey: myRequestsQueryKey });
+        if (hello.resync) rereadMyRequests(queryClient);
       }),
     ];
     return () => stops.forEach((stop) => stop());
@@ -70,7 +47,7 @@ export function LiveUpdates() {
     if (status === 'open') wasOpen.current = true;
     if (status !== 'down' || !wasOpen.current) return;
     wasOpen.current = false;
-    void queryClient.invalidateQueries({ queryKey: nowPlayingQueryKey });
+    rereadNowPlaying(queryClient);
   }, [status, queryClient]);
 
   return userId ? <RequestAnnouncer key={userId} /> : null;

@@ -1,15 +1,14 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { useRoutes, type RouteObject } from 'react-router-dom';
-import { useQueryClient } from '@tanstack/react-query';
 import type { User } from '@radio/contracts';
-import { authUserQueryKey, useAuthUser } from '@/features/auth/api/get-auth-user';
+import { useAuthUser, useSetAuthUser } from '@/features/auth/api/get-auth-user';
 import { GuestOnly, RequireUser } from '@/features/auth/components/auth-guards';
 import { DJ_SETTINGS_DEFAULTS, useDjSettings } from '@/features/dj-settings/api/get-dj-settings';
 import { useHeardNowPlaying } from '@/features/player/hooks/use-heard-now-playing';
 import { LivePlayer } from '@/features/player/components/live-player';
 import {
-  adminSettingsQueryKey,
   useAdminSettings,
+  useRefreshAdminSettings,
 } from '@/features/station-settings/api/get-admin-settings';
 import { useStationInfo } from '@/lib/station-info';
 import { AppLayout } from './layout/app-layout';
@@ -47,8 +46,8 @@ const HomePage = lazyPage(
 const ListenPage = lazyPage(
   async () => (await import('@/features/listen/components/listen-page')).ListenPage,
 );
-const PlaylistPage = lazyPage(
-  async () => (await import('@/features/playlist/components/playlist-page')).PlaylistPage,
+const ArchivePage = lazyPage(
+  async () => (await import('@/features/archive/components/archive-page')).ArchivePage,
 );
 const AuthPage = lazyPage(
   async () => (await import('@/features/auth/components/auth-page')).AuthPage,
@@ -98,8 +97,10 @@ const StationOverview = lazyPage(
   async () =>
     (await import('@/features/station-overview/components/station-overview')).StationOverview,
 );
-const PlaylistPanel = lazyPage(
-  async () => (await import('@/features/admin-playlist/components/playlist-panel')).PlaylistPanel,
+const AutomationQueuePanel = lazyPage(
+  async () =>
+    (await import('@/features/automation-queue/components/automation-queue-panel'))
+      .AutomationQueuePanel,
 );
 const AuditLogPanel = lazyPage(
   async () => (await import('@/features/audit-log/components/audit-log-panel')).AuditLogPanel,
@@ -111,7 +112,7 @@ export function preloadPage(pathname: string): Promise<unknown> {
   const byFirstSegment: Record<string, { preload: () => Promise<unknown> }> = {
     '': HomePage,
     luisteren: ListenPage,
-    playlist: PlaylistPage,
+    playlist: ArchivePage,
     auth: AuthPage,
     verzoekjes: RequestsPage,
     upload: UploadPage,
@@ -187,25 +188,18 @@ function RequestsRoute() {
 }
 
 function AccountRoute({ user }: { user: User }) {
-  const queryClient = useQueryClient();
-  function onUserChanged(changed: User) {
-    queryClient.setQueryData(authUserQueryKey, changed);
-    void queryClient.invalidateQueries({ queryKey: authUserQueryKey });
-  }
-  return <AccountPage user={user} onUserChanged={onUserChanged} />;
+  const setAuthUser = useSetAuthUser();
+  return <AccountPage user={user} onUserChanged={setAuthUser} />;
 }
 
 /** The station's settings, and the Deezer ARL form told whether an ARL is stored. */
 function SettingsTab() {
-  const queryClient = useQueryClient();
   const settings = useAdminSettings();
+  const refreshSettings = useRefreshAdminSettings();
   return (
     <>
       <StationSettingsForm />
-      <DeezerArlForm
-        arlSet={settings.data?.deezerArlSet}
-        onSaved={() => void queryClient.invalidateQueries({ queryKey: adminSettingsQueryKey })}
-      />
+      <DeezerArlForm arlSet={settings.data?.deezerArlSet} onSaved={refreshSettings} />
     </>
   );
 }
@@ -231,7 +225,7 @@ function AdminRoute({ user }: { user: User }) {
           ),
           gebruikers: <UsersPanel />,
           verzoekjes: <RequestsPanel timeZone={timeZone} />,
-          playlist: <PlaylistPanel timeZone={timeZone} />,
+          playlist: <AutomationQueuePanel timeZone={timeZone} />,
           systeem: (
             <>
               <StationSwitches />
@@ -251,7 +245,7 @@ export const appRoutes: RouteObject[] = [
     children: [
       { index: true, element: <HomeRoute /> },
       { path: 'luisteren', element: <ListenRoute /> },
-      { path: 'playlist', element: <PlaylistPage /> },
+      { path: 'playlist', element: <ArchivePage /> },
       {
         path: 'auth',
         element: (

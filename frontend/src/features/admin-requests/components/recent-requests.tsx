@@ -2,7 +2,8 @@ import { Link } from 'react-router-dom';
 import { Card } from '@/components/ui/card';
 import { formatDateTime } from '@/lib/cloud-upload-facts';
 import { useAdminRequests } from '../api/get-admin-requests';
-import { RequestStatusBadge, RequestsLoading } from './request-parts';
+import { RequestStatusBadge } from './request-status-badge';
+import { RequestsLoading } from './requests-loading';
 
 const RECENT_COUNT = 5;
 

@@ -3,8 +3,8 @@ import { FileDown } from 'lucide-react';
 import { PLAY_HISTORY_EXPORT_PATH } from '@radio/contracts';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 
 /** This month on the station's clock, YYYY-MM (sv-SE writes dates as ISO). */
 export function stationMonth(timeZone: string, now = new Date()): string {
@@ -26,16 +26,17 @@ export function PlayHistoryExport({ timeZone }: { timeZone: string }) {
         de tijdzone van het station: voor de afdracht aan de rechtenorganisaties.
       </p>
       <div className="flex flex-wrap items-end gap-3">
-        <div className="grid gap-1.5">
-          <Label htmlFor={id}>Maand</Label>
-          <Input
-            id={id}
-            type="month"
-            className="w-48"
-            value={month}
-            onChange={(event) => setMonth(event.target.value)}
-          />
-        </div>
+        <FormField id={id} label="Maand" className="gap-1.5">
+          {({ id: inputId }) => (
+            <Input
+              id={inputId}
+              type="month"
+              className="w-48"
+              value={month}
+              onChange={(event) => setMonth(event.target.value)}
+            />
+          )}
+        </FormField>
         {valid ? (
           <Button asChild>
             <a href={`${PLAY_HISTORY_EXPORT_PATH}?month=${month}`} download>

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { RefreshCw } from 'lucide-react';
-import type { AdminAuditEntry } from '@radio/contracts';
 import { Button } from '@/components/ui/button';
 import { Pager } from '@/components/ui/pager';
 import { Card } from '@/components/ui/card';
@@ -8,21 +7,8 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { failureMessage } from '@/lib/api-client';
 import { AUDIT_LOG_PAGE_SIZE, useAuditLog } from '../api/get-audit-log';
-import { actionLabel, fieldLabel, valueLabel } from './audit-log-labels';
-
-function Changes({ entry }: { entry: AdminAuditEntry }) {
-  if (entry.changes.length === 0) return <span className="text-muted-foreground">—</span>;
-  return (
-    <ul className="grid gap-0.5">
-      {entry.changes.map((change) => (
-        <li key={change.field}>
-          <span className="text-muted-foreground">{fieldLabel(change.field)}: </span>
-          {valueLabel(change.before)} → {valueLabel(change.after)}
-        </li>
-      ))}
-    </ul>
-  );
-}
+import { actionLabel } from './audit-log-labels';
+import { AuditChanges } from './audit-changes';
 
 /** The admin changes (Systeem tab), 25 per page, newest first. Read again whenever the tab opens. */
 export function AuditLogPanel({ timeZone }: { timeZone: string }) {
@@ -91,7 +77,7 @@ export function AuditLogPanel({ timeZone }: { timeZone: string }) {
                   )}
                 </td>
                 <td className="py-2 max-md:p-0">
-                  <Changes entry={entry} />
+                  <AuditChanges entry={entry} />
                 </td>
               </tr>
             ))}

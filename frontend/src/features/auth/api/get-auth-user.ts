@@ -1,4 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { User } from '@radio/contracts';
 import { ApiError, apiJson } from '@/lib/api-client';
 
@@ -33,4 +34,16 @@ export const authUserQueryOptions = queryOptions({
 
 export function useAuthUser() {
   return useQuery(authUserQueryOptions);
+}
+
+/** After an account change: the user the server answered is shown at once, and read again. */
+export function useSetAuthUser(): (user: User) => void {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (user: User) => {
+      queryClient.setQueryData(authUserQueryKey, user);
+      void queryClient.invalidateQueries({ queryKey: authUserQueryKey });
+    },
+    [queryClient],
+  );
 }

@@ -46,3 +46,9 @@ export const formatLength = (seconds: number | null): string =>
 
 export const formatBitrate = (kbps: number | null): string =>
   kbps === null ? 'onbekend' : `${kbps} kbps`;
+
+/** What the file's own tags say, e.g. "De Dijk – Mag het licht uit (Niemand in de stad)". */
+export function fileTagsText(tags: NonNullable<CloudUpload['fileTags']>): string {
+  const name = [tags.artist, tags.title].filter(Boolean).join(' – ');
+  return tags.album ? `${name} (${tags.album})`.trim() : name;
+}

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { BroadcastingMode, PublicDjSettings } from '@radio/contracts';
 import { apiJson } from '@/lib/api-client';
 
@@ -54,4 +54,9 @@ export const djSettingsQueryOptions = queryOptions({
 
 export function useDjSettings() {
   return useQuery(djSettingsQueryOptions);
+}
+
+/** The public settings as the live stream pushes them (the body of GET /api/dj-settings). */
+export function putDjSettings(queryClient: QueryClient, body: DjSettingsResponse): void {
+  queryClient.setQueryData(djSettingsQueryKey, toDjSettings(body));
 }

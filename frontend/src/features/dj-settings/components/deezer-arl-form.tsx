@@ -1,11 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import { KeyRound } from 'lucide-react';
 import { updateDeezerArlBodySchema, type UpdateDeezerArlResponse } from '@radio/contracts';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { failureMessage } from '@/lib/api-client';
 import { useUpdateDeezerArl } from '../api/update-deezer-arl';
@@ -94,35 +93,31 @@ export function DeezerArlForm({
         getest en alleen opgeslagen als hij geldig is; opgeslagen wordt hij nooit meer getoond.
       </p>
       <form onSubmit={submit} className="grid gap-3" noValidate>
-        <div className="grid gap-1.5">
-          <div className="flex flex-wrap items-center gap-2">
-            <Label htmlFor={id}>Nieuwe ARL</Label>
-            {arlSet !== undefined && (
-              <Badge id={`${id}-status`} variant={arlSet ? 'secondary' : 'outline'}>
-                {arlSet ? 'ingesteld' : 'niet ingesteld'}
-              </Badge>
-            )}
-          </div>
-          <Input
-            id={id}
-            type="password"
-            autoComplete="off"
-            spellCheck={false}
-            value={arl}
-            aria-invalid={error !== null}
-            aria-describedby={
-              [arlSet !== undefined ? `${id}-status` : '', error ? `${id}-error` : '']
-                .filter(Boolean)
-                .join(' ') || undefined
-            }
-            onChange={(event) => setArl(event.target.value)}
-          />
-          {error && (
-            <p id={`${id}-error`} role="alert" className="text-sm font-medium text-destructive">
-              {error}
-            </p>
+        <FormField
+          id={id}
+          label="Nieuwe ARL"
+          status={
+            arlSet === undefined
+              ? undefined
+              : {
+                  text: arlSet ? 'ingesteld' : 'niet ingesteld',
+                  variant: arlSet ? 'secondary' : 'outline',
+                }
+          }
+          error={error ?? undefined}
+          className="gap-1.5"
+        >
+          {(control) => (
+            <Input
+              {...control}
+              type="password"
+              autoComplete="off"
+              spellCheck={false}
+              value={arl}
+              onChange={(event) => setArl(event.target.value)}
+            />
           )}
-        </div>
+        </FormField>
         <Button type="submit" className="justify-self-start" disabled={update.isPending}>
           {update.isPending ? 'Testen…' : 'Testen en opslaan'}
         </Button>

@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { Radio, UserPlus, Music } from 'lucide-react';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -6,6 +5,7 @@ import { toast } from '@/components/ui/use-toast';
 import { failureMessage } from '@/lib/api-client';
 import { useChangeStationSwitch, type StationSwitch } from '../api/change-station-switch';
 import { useDjSettings } from '../api/get-dj-settings';
+import { SwitchRow } from './switch-row';
 
 const CONFIRMATIONS = {
   requests: (on: boolean) => (on ? 'Verzoekjes staan aan' : 'Verzoekjes staan uit'),
@@ -15,49 +15,6 @@ const CONFIRMATIONS = {
 function describeChange(change: StationSwitch): string {
   if (change.kind === 'mode') return change.mode === 'live' ? 'Live uitzending' : 'Nonstop';
   return CONFIRMATIONS[change.kind](change.enabled);
-}
-
-function SwitchRow({
-  icon: Icon,
-  title,
-  explanation,
-  checked,
-  disabled,
-  onChange,
-}: {
-  icon: typeof Radio;
-  title: string;
-  explanation: string;
-  checked: boolean;
-  disabled: boolean;
-  onChange: (checked: boolean) => void;
-}) {
-  const id = useId();
-  return (
-    <div className="flex items-start justify-between gap-4 py-4">
-      <div className="flex gap-3">
-        <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
-        <div>
-          <label htmlFor={id} className="font-semibold">
-            {title}
-          </label>
-          <p id={`${id}-explanation`} className="text-sm text-muted-foreground">
-            {explanation}
-          </p>
-        </div>
-      </div>
-      <input
-        id={id}
-        type="checkbox"
-        role="switch"
-        aria-describedby={`${id}-explanation`}
-        className="mt-1 size-6 shrink-0 cursor-pointer accent-primary disabled:cursor-wait"
-        checked={checked}
-        disabled={disabled}
-        onChange={(event) => onChange(event.target.checked)}
-      />
-    </div>
-  );
 }
 
 /** The admin's system switches: requests, broadcasting mode and registration (spec section 2). */

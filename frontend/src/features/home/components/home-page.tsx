@@ -5,7 +5,8 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { StationName } from '@/components/station-name';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { RecentSongs, type SongHistory } from './recent-songs';
+import type { SongHistory } from '../lib/song-history';
+import { RecentSongs } from './recent-songs';
 
 const HIGHLIGHTS: { to: string; icon: LucideIcon; title: string; text: string }[] = [
   {

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { FRIDAY_14H } from '@/test/station-fixtures';
-import { RecentSongs, type SongHistory } from './recent-songs';
+import type { SongHistory } from '../lib/song-history';
+import { RecentSongs } from './recent-songs';
 
 const TZ = 'Europe/Amsterdam';
 

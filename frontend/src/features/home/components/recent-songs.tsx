@@ -1,16 +1,12 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
-import { ArrowRight, Music } from 'lucide-react';
-import type { NowPlayingResponse } from '@radio/contracts';
-import { SONG_HISTORY_LENGTH } from '@radio/contracts/limits';
+import { ArrowRight } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Skeleton } from '@/components/ui/skeleton';
-import { formatClock, isoDateTime } from '@/lib/format-time';
-import { displayArtist, displayTitle } from '@/lib/song-names';
 import { cn } from '@/lib/utils';
-
-export type SongHistory = NowPlayingResponse['song_history'];
+import type { SongHistory } from '../lib/song-history';
+import { SongRows } from './song-rows';
+import { SongRowsSkeleton } from './song-rows-skeleton';
 
 type RecentSongsProps = {
   /** The station's history; undefined while it loads or when it could not be loaded. */
@@ -20,55 +16,6 @@ type RecentSongsProps = {
   timeZone: string | undefined;
   className?: string;
 };
-
-/** The server lists the plays newest first, at most SONG_HISTORY_LENGTH (spec section 9: 5). */
-function SongRows({ history, timeZone }: { history: SongHistory; timeZone: string }) {
-  if (history.length === 0) return <EmptyState>Geen recente nummers beschikbaar</EmptyState>;
-  return (
-    <ol className="divide-y">
-      {history.map(({ played_at, song }) => (
-        <li
-          key={`${played_at}-${song.artist}-${song.title}`}
-          className="flex items-center gap-4 py-3"
-        >
-          <span
-            aria-hidden="true"
-            className="hidden size-10 shrink-0 items-center justify-center rounded-lg bg-accent text-accent-foreground sm:inline-flex"
-          >
-            <Music className="size-4" />
-          </span>
-          <div className="grid min-w-0 flex-1">
-            <p className="truncate font-semibold">{displayTitle(song.title)}</p>
-            <p className="truncate text-sm text-muted-foreground">{displayArtist(song.artist)}</p>
-          </div>
-          <time
-            dateTime={isoDateTime(played_at)}
-            className="shrink-0 text-sm font-semibold text-muted-foreground tabular-nums"
-          >
-            {formatClock(played_at, timeZone)}
-          </time>
-        </li>
-      ))}
-    </ol>
-  );
-}
-
-function SkeletonRows() {
-  return (
-    <ul aria-label="Recente nummers laden" className="divide-y">
-      {Array.from({ length: SONG_HISTORY_LENGTH }, (_, row) => (
-        <li key={row} data-testid="recent-song-skeleton" className="flex items-center gap-4 py-3">
-          <Skeleton className="hidden size-10 shrink-0 sm:block" />
-          <div className="grid flex-1 gap-2">
-            <Skeleton className="h-4 w-2/3" />
-            <Skeleton className="h-3 w-1/3" />
-          </div>
-          <Skeleton className="h-4 w-10" />
-        </li>
-      ))}
-    </ul>
-  );
-}
 
 /** "Eerder op de radio": the songs played before the current one. */
 export function RecentSongs({ history, status, timeZone, className }: RecentSongsProps) {
@@ -83,7 +30,7 @@ export function RecentSongs({ history, status, timeZone, className }: RecentSong
         {history && timeZone ? (
           <SongRows history={history} timeZone={timeZone} />
         ) : status === 'pending' || history ? (
-          <SkeletonRows />
+          <SongRowsSkeleton />
         ) : (
           <EmptyState>Kan recente nummers niet laden</EmptyState>
         )}

@@ -2,7 +2,6 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Check, Copy } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { Skeleton } from '@/components/ui/skeleton';
 
 const FEEDBACK_MS = 2500;
 
@@ -74,19 +73,6 @@ export function CopyLink({ value, label }: { value: string; label: string }) {
           </span>
         )}
       </p>
-    </div>
-  );
-}
-
-/** The same box while the link loads (field, button, status line), so nothing moves after it. */
-export function CopyLinkPlaceholder() {
-  return (
-    <div aria-hidden="true" className="grid gap-2">
-      <div className="flex flex-col gap-2 sm:flex-row">
-        <Skeleton className="h-11 w-full" />
-        <Skeleton className="h-10 shrink-0 sm:w-36" />
-      </div>
-      <div className="min-h-5" />
     </div>
   );
 }

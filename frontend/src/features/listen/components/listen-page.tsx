@@ -4,7 +4,10 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Page } from '@/components/ui/page';
 import { Skeleton } from '@/components/ui/skeleton';
-import { CopyLink, CopyLinkPlaceholder } from './copy-link';
+import { CopyLink } from './copy-link';
+import { CopyLinkPlaceholder } from './copy-link-placeholder';
+import { CardIcon } from './card-icon';
+import { Unavailable } from './unavailable';
 
 type ListenPageProps = {
   /** The live player (another feature's, put in by the route). */
@@ -15,18 +18,6 @@ type ListenPageProps = {
   radioDirectoryUrl: string | undefined;
   isLoading: boolean;
 };
-
-function CardIcon({ icon: Icon }: { icon: typeof Radio }) {
-  return (
-    <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-xl bg-accent text-accent-foreground">
-      <Icon aria-hidden="true" className="size-5" />
-    </span>
-  );
-}
-
-function Unavailable({ children }: { children: ReactNode }) {
-  return <p className="rounded-lg bg-muted px-4 py-3 text-sm text-muted-foreground">{children}</p>;
-}
 
 export function ListenPage({ player, streamUrl, radioDirectoryUrl, isLoading }: ListenPageProps) {
   return (

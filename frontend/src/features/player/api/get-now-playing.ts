@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { NowPlayingResponse } from '@radio/contracts';
 import { apiJson } from '@/lib/api-client';
 import { useLiveStatus } from '@/lib/live-status';
@@ -35,4 +35,14 @@ export function useNowPlaying() {
     refetchInterval: isPushed ? false : NOW_PLAYING_POLL_MS,
     staleTime: isPushed ? Infinity : NOW_PLAYING_POLL_MS,
   });
+}
+
+/** Now playing as the live stream pushes it: the cached answer is replaced by the event's body. */
+export function putNowPlaying(queryClient: QueryClient, body: NowPlayingResponse): void {
+  queryClient.setQueryData(nowPlayingQueryKey, body);
+}
+
+/** Now playing fetched again (the live stream went down and may have missed a change). */
+export function rereadNowPlaying(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({ queryKey: nowPlayingQueryKey });
 }

@@ -2,7 +2,8 @@ import { Link } from 'react-router-dom';
 import { AlertTriangle, ChevronRight, X } from 'lucide-react';
 import { useOnAir } from '../hooks/use-on-air';
 import { usePlayer } from '../hooks/use-player';
-import { Equalizer, PlayToggle } from './play-toggle';
+import { Equalizer } from './equalizer';
+import { PlayToggle } from './play-toggle';
 
 /**
  * A bar at the bottom of pages without a full player, shown while the stream is on: the music

@@ -7,24 +7,13 @@ import {
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
-import { useMediaSessionControls, useMediaSessionMetadata } from '../hooks/use-media-session';
-import { useOnAir } from '../hooks/use-on-air';
+import { useMediaSessionControls } from '../hooks/use-media-session';
 import { PlayerContext, type PlayerContextValue } from '../hooks/use-player';
 import { setListenerDelay } from '@/lib/server-clock';
 import { useTwoFingerDoubleTap } from '@/lib/use-two-finger-double-tap';
 import { LivePlayerController } from '../lib/live-player-controller';
 import { MiniPlayer } from './mini-player';
-
-/** Tells the lock screen what plays; mounted only while the stream is on. */
-function MediaSessionMetadata() {
-  const { song, stationName } = useOnAir();
-  useMediaSessionMetadata({
-    title: song?.title ?? stationName,
-    artist: song?.artist ?? '',
-    album: stationName,
-  });
-  return null;
-}
+import { MediaSessionMetadata } from './media-session-metadata';
 
 /**
  * Owns the app's single audio element, so the stream keeps playing while the listener moves

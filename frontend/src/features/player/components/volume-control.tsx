@@ -1,6 +1,6 @@
 import { useId, type CSSProperties } from 'react';
-import { Volume, Volume1, Volume2, VolumeX } from 'lucide-react';
 import { cn } from '@/lib/utils';
+import { VolumeIcon } from './volume-icon';
 
 type VolumeControlProps = {
   /** 0 to 1. */
@@ -8,14 +8,6 @@ type VolumeControlProps = {
   onChange: (volume: number) => void;
   className?: string;
 };
-
-function VolumeIcon({ percent }: { percent: number }) {
-  const className = 'size-5';
-  if (percent === 0) return <VolumeX aria-hidden="true" className={className} />;
-  if (percent < 34) return <Volume aria-hidden="true" className={className} />;
-  if (percent < 67) return <Volume1 aria-hidden="true" className={className} />;
-  return <Volume2 aria-hidden="true" className={className} />;
-}
 
 /** A slider from 0 to 100 in steps of 1 (spec section 5) that sets a volume from 0 to 1. */
 export function VolumeControl({ volume, onChange, className }: VolumeControlProps) {

@@ -2,8 +2,8 @@ import { useId } from 'react';
 import { ArrowLeft, Lock, Send } from 'lucide-react';
 import { MESSAGE_MAX_LENGTH, type TrackSearchResult } from '@radio/contracts';
 import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import type { useVoiceRecorder } from '../hooks/use-voice-recorder';
 import { StepHeading } from './step-heading';
@@ -39,7 +39,6 @@ export function DetailsStep({
 }: DetailsStepProps) {
   const nameId = useId();
   const messageId = useId();
-  const countId = useId();
   const recording = recorder.state === 'recording' || recorder.state === 'paused';
   return (
     <form
@@ -58,41 +57,39 @@ export function DetailsStep({
           Ander nummer
         </Button>
       </div>
-      <div className="grid gap-2">
-        <Label htmlFor={nameId}>Je naam</Label>
-        <div className="relative">
-          <Input
-            id={nameId}
-            value={name}
-            readOnly
-            aria-describedby={`${nameId}-hint`}
-            className="pr-10 text-muted-foreground"
+      <FormField
+        id={nameId}
+        label="Je naam"
+        hint="Je naam hoort bij je account en kan niet worden gewijzigd."
+      >
+        {(control) => (
+          <div className="relative">
+            <Input {...control} value={name} readOnly className="pr-10 text-muted-foreground" />
+            <Lock
+              aria-hidden="true"
+              className="absolute top-1/2 right-3 size-4 -translate-y-1/2 text-muted-foreground"
+            />
+          </div>
+        )}
+      </FormField>
+      <FormField
+        id={messageId}
+        label="Bericht voor de DJ (optioneel)"
+        hint={`${message.length}/${MESSAGE_MAX_LENGTH} tekens`}
+        hintClassName="text-right tabular-nums"
+      >
+        {(control) => (
+          <textarea
+            {...control}
+            value={message}
+            onChange={(event) => onMessageChange(event.target.value)}
+            maxLength={MESSAGE_MAX_LENGTH}
+            rows={3}
+            placeholder="Voor wie is dit nummer?"
+            className="w-full rounded-md border border-input bg-card px-3 py-2 text-base shadow-xs placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/40 focus-visible:outline-none sm:text-sm"
           />
-          <Lock
-            aria-hidden="true"
-            className="absolute top-1/2 right-3 size-4 -translate-y-1/2 text-muted-foreground"
-          />
-        </div>
-        <p id={`${nameId}-hint`} className="text-xs text-muted-foreground">
-          Je naam hoort bij je account en kan niet worden gewijzigd.
-        </p>
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor={messageId}>Bericht voor de DJ (optioneel)</Label>
-        <textarea
-          id={messageId}
-          value={message}
-          onChange={(event) => onMessageChange(event.target.value)}
-          maxLength={MESSAGE_MAX_LENGTH}
-          rows={3}
-          aria-describedby={countId}
-          placeholder="Voor wie is dit nummer?"
-          className="w-full rounded-md border border-input bg-card px-3 py-2 text-base shadow-xs placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/40 focus-visible:outline-none sm:text-sm"
-        />
-        <p id={countId} className="text-right text-xs text-muted-foreground tabular-nums">
-          {message.length}/{MESSAGE_MAX_LENGTH} tekens
-        </p>
-      </div>
+        )}
+      </FormField>
       <VoiceRecorder recorder={recorder} />
       {refusal && (
         <p

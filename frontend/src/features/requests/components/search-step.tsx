@@ -1,8 +1,8 @@
 import { useId, type FormEvent } from 'react';
 import { Search } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import type { SearchTerms } from '../api/search-tracks';
 import { StepHeading } from './step-heading';
@@ -29,30 +29,32 @@ export function SearchStep({ terms, onChange, onSearch, isSearching, returned }:
         Zoek een nummer
       </StepHeading>
       <div className="grid gap-4 sm:grid-cols-2">
-        <div className="grid gap-2">
-          <Label htmlFor={artistId}>Artiest</Label>
-          <Input
-            id={artistId}
-            value={terms.artist}
-            onChange={(event) => onChange({ ...terms, artist: event.target.value })}
-            placeholder="Bijv. Doe Maar"
-            autoComplete="off"
-            enterKeyHint="search"
-            maxLength={200}
-          />
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor={titleId}>Titel</Label>
-          <Input
-            id={titleId}
-            value={terms.title}
-            onChange={(event) => onChange({ ...terms, title: event.target.value })}
-            placeholder="Bijv. Smoorverliefd"
-            autoComplete="off"
-            enterKeyHint="search"
-            maxLength={200}
-          />
-        </div>
+        <FormField id={artistId} label="Artiest">
+          {({ id }) => (
+            <Input
+              id={id}
+              value={terms.artist}
+              onChange={(event) => onChange({ ...terms, artist: event.target.value })}
+              placeholder="Bijv. Doe Maar"
+              autoComplete="off"
+              enterKeyHint="search"
+              maxLength={200}
+            />
+          )}
+        </FormField>
+        <FormField id={titleId} label="Titel">
+          {({ id }) => (
+            <Input
+              id={id}
+              value={terms.title}
+              onChange={(event) => onChange({ ...terms, title: event.target.value })}
+              placeholder="Bijv. Smoorverliefd"
+              autoComplete="off"
+              enterKeyHint="search"
+              maxLength={200}
+            />
+          )}
+        </FormField>
       </div>
       <Button
         type="submit"

@@ -1,10 +1,10 @@
-import { useRef, useState, type ReactNode } from 'react';
-import { Mic, Pause, Play, Square, Trash2, type LucideIcon } from 'lucide-react';
-import { Button } from '@/components/ui/button';
+import { Mic, Pause, Square } from 'lucide-react';
 import { formatDuration } from '@/lib/format-time';
 import { useTwoFingerDoubleTap } from '@/lib/use-two-finger-double-tap';
 import type { useVoiceRecorder } from '../hooks/use-voice-recorder';
-import { previewErrorText, RECORDING_MAX_SECONDS } from '../lib/recording-format';
+import { RECORDING_MAX_SECONDS } from '../lib/recording-format';
+import { RecordingPreview } from './recording-preview';
+import { RecorderButton } from './recorder-button';
 
 type VoiceRecorderProps = { recorder: ReturnType<typeof useVoiceRecorder> };
 
@@ -84,97 +84,5 @@ export function VoiceRecorder({ recorder }: VoiceRecorderProps) {
         />
       )}
     </fieldset>
-  );
-}
-
-/** Play, stop or delete a finished recording; a preview that fails still leaves it sendable. */
-function RecordingPreview({
-  url,
-  seconds,
-  onDelete,
-}: {
-  url: string;
-  seconds: number;
-  onDelete: () => void;
-}) {
-  const audio = useRef<HTMLAudioElement>(null);
-  const [previewing, setPreviewing] = useState(false);
-  const [previewError, setPreviewError] = useState<string | null>(null);
-  const playPreview = async () => {
-    const element = audio.current;
-    if (!element) return;
-    setPreviewError(null);
-    try {
-      element.currentTime = 0;
-      await element.play();
-      setPreviewing(true);
-    } catch {
-      setPreviewError(previewErrorText(element.error?.code));
-      setPreviewing(false);
-    }
-  };
-  const stopPreview = () => {
-    const element = audio.current;
-    if (!element) return;
-    element.pause();
-    element.currentTime = 0;
-    setPreviewing(false);
-  };
-
-  return (
-    <>
-      <p className="text-sm">
-        Opname van <span className="tabular-nums">{formatDuration(seconds)}</span> klaar. Hij wordt
-        met je verzoekje verstuurd.
-      </p>
-      <audio
-        ref={audio}
-        src={url}
-        preload="metadata"
-        onEnded={() => setPreviewing(false)}
-        onError={(event) => {
-          setPreviewError(previewErrorText(event.currentTarget.error?.code));
-          setPreviewing(false);
-        }}
-      />
-      <div className="grid grid-cols-2 gap-2">
-        {previewing ? (
-          <RecorderButton icon={Square} onClick={stopPreview}>
-            Stop afspelen
-          </RecorderButton>
-        ) : (
-          <RecorderButton icon={Play} onClick={() => void playPreview()}>
-            Beluisteren
-          </RecorderButton>
-        )}
-        <RecorderButton icon={Trash2} onClick={onDelete}>
-          Verwijderen
-        </RecorderButton>
-      </div>
-      {previewError && (
-        <p role="alert" className="text-sm text-destructive">
-          {previewError}
-        </p>
-      )}
-    </>
-  );
-}
-
-function RecorderButton({
-  icon: Icon,
-  onClick,
-  primary = false,
-  children,
-}: {
-  icon: LucideIcon;
-  onClick: () => void;
-  primary?: boolean;
-  children: ReactNode;
-}) {
-  return (
-    <Button type="button" variant={primary ? 'default' : 'outline'} size="lg" onClick={onClick}>
-      <Icon aria-hidden="true" />
-      {children}
-    </Button>
   );
 }

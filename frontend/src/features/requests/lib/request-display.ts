@@ -1,4 +1,5 @@
 import type { RequestStatusValue } from '@radio/contracts';
+import { ApiError, failureMessage } from '@/lib/api-client';
 import { formatClock } from '@/lib/format-time';
 
 /** Spec section 3: approved, played; anything else shows as in review. */
@@ -30,4 +31,20 @@ export function dayAndClockOf(iso: string, timeZone: string): string {
     dayFormatters.set(timeZone, formatter);
   }
   return formatter.format(Date.parse(iso));
+}
+
+/** A refusal's text: the server's message (it names the wait), and the time it ends. */
+export function refusalText(error: unknown, timeZone: string): string {
+  const message = failureMessage(error);
+  if (!(error instanceof ApiError)) return message;
+  try {
+    const body = JSON.parse(error.body) as { retryAfter?: unknown };
+    if (typeof body.retryAfter === 'number' && body.retryAfter > 0) {
+      const at = new Date(Date.now() + body.retryAfter * 1000).toISOString();
+      return `${message} Dat is rond ${clockOf(at, timeZone)}.`;
+    }
+  } catch {
+    // a body without JSON: its message is all there is
+  }
+  return message;
 }

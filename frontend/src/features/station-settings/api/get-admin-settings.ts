@@ -1,4 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminSettings } from '@radio/contracts';
 import { apiJson } from '@/lib/api-client';
 
@@ -16,4 +17,13 @@ export const adminSettingsQueryOptions = queryOptions({
 
 export function useAdminSettings() {
   return useQuery(adminSettingsQueryOptions);
+}
+
+/** The settings are read again (say after the Deezer ARL was saved: `deezerArlSet` changed). */
+export function useRefreshAdminSettings(): () => void {
+  const queryClient = useQueryClient();
+  return useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: adminSettingsQueryKey }),
+    [queryClient],
+  );
 }

@@ -3,6 +3,7 @@ import { X } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { formatMegabytes } from '@/lib/cloud-upload-facts';
 import type { UploadProgress as Progress } from '../api/upload-track';
+import { percentSent } from '../lib/upload-display';
 
 type UploadProgressProps = {
   fileName: string;
@@ -10,11 +11,6 @@ type UploadProgressProps = {
   onCancel: () => void;
   cancelRef: Ref<HTMLButtonElement>;
 };
-
-/** Percentage of the request sent (the server checks and stores as it arrives). */
-export function percentSent({ sent, total }: Progress): number {
-  return total > 0 ? Math.min(100, Math.floor((sent / total) * 100)) : 0;
-}
 
 /** The upload under way: a real progress bar, the bytes sent, and a cancel. */
 export function UploadProgress({ fileName, progress, onCancel, cancelRef }: UploadProgressProps) {
