@@ -10,6 +10,8 @@ export default defineConfig((configEnv) =>
       setupFiles: ['src/test/setup.ts'],
       restoreMocks: true,
       unstubGlobals: true,
+      // Above Testing Library's 5 s bound (src/test/setup.ts), so a slow wait fails as that wait.
+      testTimeout: 15_000,
     },
   }),
 );

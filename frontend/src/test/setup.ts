@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 import { format } from 'node:util';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// findBy*/waitFor wait for a condition; their bound (1 s by default) is only a safety net, and a
+// render on a busy two-core machine can take longer than that without anything being wrong.
+configure({ asyncUtilTimeout: 5_000 });
 
 // Testing Library unmounts after each test by itself only when the test API is global.
 afterEach(cleanup);
