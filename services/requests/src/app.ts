@@ -19,7 +19,7 @@ import {
 import { builtInNowPlayingUrl, DeezerApi, stationSourceKey } from '@radio/station';
 import { pathSigningSecret } from '@radio/storage';
 import type { RequestsConfig } from './config.ts';
-import { DbTransactions } from './db/transactions-repository.ts';
+import { catalogueTrackLookup } from './requests/deezer-track-lookup.ts';
 import { deezerArlRoutes } from './routes/deezer-arl-routes.ts';
 import { adminPlaylistRoutes } from './routes/admin-playlist-routes.ts';
 import { adminOverviewRoutes } from './routes/admin-overview-routes.ts';
@@ -28,11 +28,8 @@ import { OverviewRepository } from './overview/overview-repository.ts';
 import { AdminPlaylist } from './queue/admin-playlist.ts';
 import { AutomationQueue } from './queue/automation-queue.ts';
 import { DeezerCatalogue } from './catalogue/deezer-catalogue.ts';
-import { catalogueTrackLookup } from './requests/deezer-track-lookup.ts';
 import { NowPlayingClock } from './requests/now-playing-clock.ts';
-import { RequestRules } from './requests/request-rules.ts';
-import { RequestService } from './requests/request-service.ts';
-import { RequestsRepository } from './requests/requests-repository.ts';
+import { createRequestModules, type RequestModules } from './requests/request-modules.ts';
 import { StationSubmissions } from './requests/station-submissions.ts';
 import { requestRoutes } from './routes/request-routes.ts';
 import { searchRoutes } from './routes/search-routes.ts';
@@ -61,8 +58,8 @@ export interface RequestsAppOptions {
 }
 
 export interface RequestParts {
-  rules: RequestRules;
-  requests: RequestService;
+  rules: RequestModules['rules'];
+  requests: RequestModules['approved'];
   queue: AutomationQueue;
 }
 
@@ -75,14 +72,6 @@ export function buildApp(
     config,
     routes: async (app) => {
       const settings = new SettingsRepository(app.db);
-      const requestsRepository = new RequestsRepository(app.db);
-      const rules = new RequestRules({
-        repository: requestsRepository,
-        settings: () => settings.get(),
-        // Every worker with a downloader keeps this key alive (services/worker/src/acquisition).
-        deezerDownloaderAvailable: async () =>
-          (await app.redis.exists(DEEZER_DOWNLOADER_KEY)) === 1,
-      });
       const catalogue = new DeezerCatalogue({
         redis: app.redis,
         api: new DeezerApi({ baseUrl: config.DEEZER_API_URL }),
@@ -117,18 +106,19 @@ export function buildApp(
       const requestChanged = (userId: number, request: OwnRequest): void =>
         void liveEvents.publish('my-request', request, userId);
       const announce = (requestId: number): void => {
-        requests
+        requests.lists
           .announce(requestId)
           .catch(warnLimited('live-events-request', 'request change not told to its owner'));
       };
-      const requests = new RequestService({
-        repository: requestsRepository,
-        transactions: new DbTransactions(app.db),
-        rules,
+      const requests = createRequestModules({
+        db: app.db,
         queue,
         settings: () => settings.get(),
         nowPlaying,
         lookupDeezerTrack: catalogueTrackLookup(catalogue),
+        // Every worker with a downloader keeps this key alive (services/worker/src/acquisition).
+        deezerDownloaderAvailable: async () =>
+          (await app.redis.exists(DEEZER_DOWNLOADER_KEY)) === 1,
         enqueueAcquisition: async (requestId) => {
           assertRedisReady(app.redis);
           await jobs.enqueue(
@@ -149,7 +139,7 @@ export function buildApp(
         clock: options.clock,
       });
 
-      options.expose?.({ rules, requests, queue });
+      options.expose?.({ rules: requests.rules, requests: requests.approved, queue });
 
       const settingsChanged = (after: PublicDjSettings): void =>
         void liveEvents.publish('settings', after);
@@ -186,7 +176,9 @@ export function buildApp(
       );
 
       await app.register(
-        settingsRoutes(new SettingsSwitches({ settings, requests, changed: settingsChanged })),
+        settingsRoutes(
+          new SettingsSwitches({ settings, requests: requests.approved, changed: settingsChanged }),
+        ),
       );
       await app.register(
         adminSettingsRoutes(
@@ -204,7 +196,7 @@ export function buildApp(
           new TrackSearch({
             library: new CachedLibrarySearch(new LibrarySearchRepository(app.db), app.redis),
             catalogue,
-            rules,
+            rules: requests.rules,
             limiter: new RedisRateLimiter(app.redis, 'search:user', SEARCH_RATE_LIMIT),
             settings: () => settings.get(),
             clock: options.clock,
@@ -286,7 +278,7 @@ export function buildApp(
       subscriber.on('message', (_channel: string, message: string) => {
         const requestId = Number(message);
         if (!Number.isSafeInteger(requestId) || requestId <= 0) return;
-        requests.trackReady(requestId).then(
+        requests.approved.trackReady(requestId).then(
           (queued) => {
             app.log.info({ requestId, queued }, 'deezer request ready');
             // Its download is done and it has its place now: the owner sees both.
@@ -298,7 +290,7 @@ export function buildApp(
       });
       const catchUp = async (): Promise<void> => {
         await subscriber.subscribe(REQUEST_TRACK_READY_CHANNEL);
-        const queued = await requests.reconcile();
+        const queued = await requests.approved.reconcile();
         if (queued > 0) app.log.info({ queued }, 'queued approved requests left unqueued');
       };
       const catchUpLogged = (): void => {
