@@ -1,6 +1,6 @@
 import { HttpError } from '@radio/service-kit';
 import type { DeezerCatalogue } from '../catalogue/deezer-catalogue.ts';
-import type { LookupDeezerTrack } from './request-facts.ts';
+import type { LookupDeezerTrack } from './judged-facts.ts';
 import { REASONS } from './request-texts.ts';
 
 /**

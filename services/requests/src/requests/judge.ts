@@ -1,10 +1,11 @@
 /**
  * Where a request is judged: pure functions of the facts (request-facts.ts) and the time, no I/O
  * and no clock of their own. A submit (accept with the row to write, answer a retry with the
- * request it made, or refuse), an admin's status change, and the verdicts of the search's
- * candidates, so the reasons a listener reads in the search are the refusals the server gives.
+ * request it made, or refuse) and the verdicts of the search's candidates, so the reasons a
+ * listener reads in the search are the refusals the server gives. An admin's status change:
+ * judge-status-change.ts.
  */
-import { DEFAULT_REQUESTS_PER_HOUR, type RequestStatusValue } from '@radio/contracts';
+import { DEFAULT_REQUESTS_PER_HOUR } from '@radio/contracts';
 import type { DjSettingsRow } from '@radio/db';
 import { nonstopAzuraCastOf } from '@radio/station';
 import type { CandidateFacts, LimitFacts } from './request-facts-repository.ts';
@@ -14,9 +15,9 @@ import {
   type CandidateFactsOf,
   type Requester,
   type SubmitFacts,
-} from './request-facts.ts';
+} from './judged-facts.ts';
 import { REASONS } from './request-texts.ts';
-import type { NewSongRequest, RequestRow } from './requests-repository.ts';
+import type { NewSongRequest } from './requests-repository.ts';
 
 export type RefusalCode =
   | 'NOT_REQUESTABLE'
@@ -69,10 +70,7 @@ const refuse = (
   retryAfterSeconds?: number,
 ): SubmitDecision => ({
   kind: 'refused',
-  refusal:
-    retryAfterSeconds === undefined
-      ? { status, code, message }
-      : { status, code, message, retryAfterSeconds },
+  refusal: { status, code, message, ...(retryAfterSeconds && { retryAfterSeconds }) },
 });
 
 /** POST /api/requests: the first rule that fails refuses, in this order; else accepted. */
@@ -266,50 +264,29 @@ function limitRefusalOf(
   now: Date,
   airing: ReadonlyMap<number, number>,
 ): Refusal | null {
-  const windows = [
-    {
-      code: 'HOURLY_LIMIT',
-      limit: requester.customRequestsPerHour ?? DEFAULT_REQUESTS_PER_HOUR,
-      count: counts.lastHour,
-      oldest: counts.oldestInHour,
-      seconds: HOUR_S,
-    },
-    {
-      code: 'DAILY_LIMIT',
-      limit: requester.customRequestsPerDay,
-      count: counts.lastDay,
-      oldest: counts.oldestInDay,
-      seconds: DAY_S,
-    },
+  const perHour = requester.customRequestsPerHour ?? DEFAULT_REQUESTS_PER_HOUR;
+  const rates = [
+    ['HOURLY_LIMIT', perHour, counts.lastHour, counts.oldestInHour, HOUR_S],
+    ['DAILY_LIMIT', requester.customRequestsPerDay, counts.lastDay, counts.oldestInDay, DAY_S],
   ] as const;
-  for (const window of windows) {
-    if (window.limit === null || window.count < window.limit) continue;
+  for (const [code, limit, count, oldest, seconds] of rates) {
+    if (limit === null || count < limit) continue;
     // Possible again when the oldest request in the window leaves it.
-    const wait = window.oldest
-      ? secondsBetween(new Date(window.oldest.getTime() + window.seconds * 1000), now)
-      : window.seconds;
-    return limitRefusal(window.code, REASONS.rateLimit(wait), wait);
+    const wait = oldest
+      ? secondsBetween(new Date(oldest.getTime() + seconds * 1000), now)
+      : seconds;
+    return limitRefusal(code, REASONS.rateLimit(wait), wait);
   }
   const waitingLimits = [
-    {
-      code: 'BROWSER_LIMIT',
-      waiting: counts.browserWaiting,
-      limit: settings.maxRequestsPerBrowser,
-      message: REASONS.browserLimit,
-    },
-    {
-      code: 'IP_LIMIT',
-      waiting: counts.ipWaiting,
-      limit: settings.maxRequestsPerIp,
-      message: REASONS.ipLimit,
-    },
+    ['BROWSER_LIMIT', counts.browserWaiting, settings.maxRequestsPerBrowser, REASONS.browserLimit],
+    ['IP_LIMIT', counts.ipWaiting, settings.maxRequestsPerIp, REASONS.ipLimit],
   ] as const;
-  for (const limit of waitingLimits) {
-    if (limit.waiting.length < limit.limit) continue;
+  for (const [code, waiting, limit, message] of waitingLimits) {
+    if (waiting.length < limit) continue;
     // Possible again once the first of them has aired (an estimate while none is queued).
-    const aired = limit.waiting.flatMap((id) => airing.get(id) ?? []);
+    const aired = waiting.flatMap((id) => airing.get(id) ?? []);
     const wait = Math.max(60, aired.length > 0 ? Math.min(...aired) : WAITING_ESTIMATE_S);
-    return limitRefusal(limit.code, limit.message(limit.waiting.length, wait), wait);
+    return limitRefusal(code, message(waiting.length, wait), wait);
   }
   return null;
 }
@@ -320,92 +297,3 @@ const limitRefusal = (code: string, message: string, wait: number): Refusal => (
   message,
   retryAfterSeconds: wait,
 });
-
-// --- An admin's status change ------------------------------------------------------------------
-
-export interface StatusChangeFacts {
-  /** The request, locked for the change; undefined when there is none. */
-  current: RequestRow | undefined;
-  status: 'approved' | 'rejected' | 'played';
-  reviewer: { name: string; email: string };
-  settings: DjSettingsRow;
-  /** The station's request id of the request's library track; null when it is queued here. */
-  stationRequestId: string | null;
-}
-
-export type StatusDecision =
-  | { kind: 'refused'; refusal: Refusal }
-  | {
-      kind: 'changed';
-      previousStatus: RequestStatusValue;
-      changes: {
-        status: 'approved' | 'rejected' | 'played';
-        reviewedBy: string;
-        reviewedAt: Date;
-        playedAt?: Date;
-        stationClaimedAt?: Date;
-        stationStep?: 'to_submit';
-      };
-      /** What becomes of its queue entries: placed (nonstop), taken out, or left. */
-      queue: 'place' | 'remove' | 'keep';
-      /** Sent to the station's request API after the write (claimed now). */
-      toStation: { stationRequestId: string } | null;
-    };
-
-const ALLOWED_FROM: Record<StatusChangeFacts['status'], RequestStatusValue[]> = {
-  approved: ['pending'],
-  rejected: ['pending', 'approved'],
-  played: ['pending', 'approved'],
-};
-
-/**
- * An admin's decision. approve: pending → approved (queued at once in nonstop mode when its
- * track is there, or sent to an AzuraCast station); reject: pending/approved → rejected (out of
- * the queue); played: pending/approved → played. Anything else is a 409.
- */
-export function judgeStatusChange(facts: StatusChangeFacts, now: Date): StatusDecision {
-  const { current, status, settings } = facts;
-  if (!current) {
-    return {
-      kind: 'refused',
-      refusal: { status: 404, code: 'NOT_FOUND', message: REASONS.noRequest },
-    };
-  }
-  if (!ALLOWED_FROM[status].includes(current.status)) {
-    return {
-      kind: 'refused',
-      refusal: {
-        status: 409,
-        code: 'INVALID_TRANSITION',
-        message: REASONS.invalidTransition(current.status, status),
-      },
-    };
-  }
-  const nonstop = settings.broadcastingMode === 'nonstop';
-  const toStation =
-    status === 'approved' &&
-    nonstop &&
-    facts.stationRequestId &&
-    current.stationSubmittedAt === null
-      ? { stationRequestId: facts.stationRequestId }
-      : null;
-  if (toStation && !nonstopAzuraCastOf(settings)) {
-    return {
-      kind: 'refused',
-      refusal: { status: 409, code: 'NOT_AVAILABLE', message: REASONS.generic },
-    };
-  }
-  return {
-    kind: 'changed',
-    previousStatus: current.status,
-    changes: {
-      status,
-      reviewedBy: facts.reviewer.name.trim() || facts.reviewer.email,
-      reviewedAt: now,
-      ...(status === 'played' ? { playedAt: now } : {}),
-      ...(toStation ? { stationClaimedAt: now, stationStep: 'to_submit' as const } : {}),
-    },
-    queue: status !== 'approved' ? 'remove' : nonstop ? 'place' : 'keep',
-    toStation,
-  };
-}

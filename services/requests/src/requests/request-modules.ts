@@ -5,12 +5,8 @@ import type { AutomationQueue } from '../queue/automation-queue.ts';
 import { ApprovedRequests } from './approved-requests.ts';
 import { verdictsOf, type Verdict } from './judge.ts';
 import type { NowPlayingClock } from './now-playing-clock.ts';
-import {
-  RequestFacts,
-  type Candidate,
-  type LookupDeezerTrack,
-  type Requester,
-} from './request-facts.ts';
+import type { Candidate, LookupDeezerTrack, Requester } from './judged-facts.ts';
+import { RequestFacts } from './request-facts.ts';
 import { RequestFactsRepository } from './request-facts-repository.ts';
 import { RequestLists } from './request-lists.ts';
 import { RequestsRepository } from './requests-repository.ts';

@@ -4,7 +4,7 @@ import type { SessionUser } from '@radio/service-kit';
 import { nonstopAzuraCastOf } from '@radio/station';
 import type { DbTransactions } from '../db/transactions-repository.ts';
 import type { AutomationQueue } from '../queue/automation-queue.ts';
-import { judgeStatusChange } from './judge.ts';
+import { judgeStatusChange } from './judge-status-change.ts';
 import type { RequestFactsRepository } from './request-facts-repository.ts';
 import { adminView, type RequestLists } from './request-lists.ts';
 import { refusalError } from './request-refusal.ts';

@@ -9,7 +9,7 @@ import type {
   LibraryTrackHit,
 } from '../library/library-search-repository.ts';
 import type { Verdict } from '../requests/judge.ts';
-import type { Candidate, Requester } from '../requests/request-facts.ts';
+import type { Candidate, Requester } from '../requests/judged-facts.ts';
 import type { SearchVerdicts } from '../requests/request-modules.ts';
 import { REASONS } from '../requests/request-texts.ts';
 

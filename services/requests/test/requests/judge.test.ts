@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { DjSettingsRow } from '@radio/db';
+import { judgeSubmit, verdictsOf } from '../../src/requests/judge.ts';
 import {
   judgeStatusChange,
-  judgeSubmit,
-  verdictsOf,
   type StatusChangeFacts,
-} from '../../src/requests/judge.ts';
+} from '../../src/requests/judge-status-change.ts';
 import type { CandidateFacts, LimitFacts } from '../../src/requests/request-facts-repository.ts';
 import {
   cooldownsOf,
@@ -13,7 +12,7 @@ import {
   type Requester,
   type SubmitFacts,
   type SubmittedTrack,
-} from '../../src/requests/request-facts.ts';
+} from '../../src/requests/judged-facts.ts';
 import type { RequestRow } from '../../src/requests/requests-repository.ts';
 
 const NOW = new Date('2026-11-24T12:00:00Z');
