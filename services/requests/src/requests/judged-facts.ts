@@ -98,7 +98,6 @@ export interface FactsBeforeLock {
 /** A submit's every fact; `underLock` is absent when no track was found (nothing to look at). */
 export interface SubmitFacts extends FactsBeforeLock {
   underLock?: CandidateFactsOf & {
-    candidate: CandidateFacts;
     limits: LimitFacts;
     /** The voice message sent along is the requester's, fresh and unused; null: none sent. */
     voiceMessageUsable: boolean | null;

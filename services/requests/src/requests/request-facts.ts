@@ -92,7 +92,6 @@ export class RequestFacts {
         cooldowns,
         deezerDownloader,
         facts: [candidate],
-        candidate,
         limits,
         voiceMessageUsable: voicetrackUrl === undefined ? null : voiceMessage !== undefined,
         airing: named.length === 0 ? new Map() : await this.#airing(named, now),

@@ -105,7 +105,11 @@ export function requestRoutes(requests: RequestModules): RoutePlugin {
       },
       async (request) => {
         const { status } = request.body;
-        const changed = await requests.review.setStatus(request.params.id, status, currentUser(request));
+        const changed = await requests.review.setStatus(
+          request.params.id,
+          status,
+          currentUser(request),
+        );
         await request.server.adminAudit.record(request, {
           action: 'request.status',
           target: `${changed.request.artist} – ${changed.request.title}`,

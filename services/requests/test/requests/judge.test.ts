@@ -140,33 +140,6 @@ describe('the verdicts of the request rules', () => {
     ]);
   });
 
-  it('counts a request the station reported as started as a play', () => {
-    const verdicts = judge(
-      listener,
-      [local(4, 'Net begonnen', 'Gatband'), local(5, 'Ander nummer', 'Gatband')],
-      [
-        { trackPlayedAt: minutesAgo(1), artistPlayedAt: minutesAgo(1) },
-        { artistPlayedAt: minutesAgo(1) },
-      ],
-    );
-    expect(verdicts).toEqual([
-      {
-        available: false,
-        code: 'TRACK_COOLDOWN',
-        reason:
-          'Dit nummer is onlangs gedraaid. Je kunt het over 2 uur en 59 minuten weer aanvragen.',
-        retryAfterSeconds: 179 * 60,
-      },
-      {
-        available: false,
-        code: 'ARTIST_COOLDOWN',
-        reason:
-          'Er is onlangs een nummer van deze artiest gedraaid. Je kunt over 59 minuten weer een nummer van deze artiest aanvragen.',
-        retryAfterSeconds: 59 * 60,
-      },
-    ]);
-  });
-
   it('counts waiting requests: the track itself, and the artist', () => {
     const waiting = { id: 11, userId: 3, requestedAt: minutesAgo(5) };
     const candidates = [
@@ -274,7 +247,6 @@ function submitFacts(
       cooldowns: cooldownsOf(requester, rules),
       deezerDownloader: false,
       facts: [{ ...nothingKnown, ...changes.candidate }],
-      candidate: { ...nothingKnown, ...changes.candidate },
       limits: { ...noCounts, ...changes.limits },
       voiceMessageUsable: changes.voiceMessageUsable ?? null,
       airing: new Map(changes.airing ?? []),
