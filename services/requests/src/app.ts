@@ -15,9 +15,7 @@ import { OverviewRepository } from './overview/overview-repository.ts';
 import { AdminPlaylist } from './queue/admin-playlist.ts';
 import type { AutomationQueue } from './queue/automation-queue.ts';
 import { catalogueTrackLookup } from './requests/deezer-track-lookup.ts';
-import { RequestRules } from './requests/request-rules.ts';
-import { RequestService } from './requests/request-service.ts';
-import { RequestsRepository } from './requests/requests-repository.ts';
+import { createRequestModules, type RequestModules } from './requests/request-modules.ts';
 import { StationSubmissions } from './requests/station-submissions.ts';
 import { adminOverviewRoutes } from './routes/admin-overview-routes.ts';
 import { adminPlaylistRoutes } from './routes/admin-playlist-routes.ts';
@@ -42,8 +40,8 @@ export interface RequestsAppOptions {
 }
 
 export interface RequestParts {
-  rules: RequestRules;
-  requests: RequestService;
+  rules: RequestModules['rules'];
+  requests: RequestModules['approved'];
   queue: AutomationQueue;
 }
 
@@ -64,26 +62,19 @@ async function routes(
   const { settings, currentSettings, queue, catalogue, builtInSource, warnLimited } = parts;
 
   // ── The requests (requests/*): rules, submit, review, lists. ──
-  const requestsRepository = new RequestsRepository(app.db);
-  const rules = new RequestRules({
-    repository: requestsRepository,
-    settings: currentSettings,
-    // Every worker with a downloader keeps this key alive (services/worker/src/acquisition).
-    deezerDownloaderAvailable: async () => (await app.redis.exists(DEEZER_DOWNLOADER_KEY)) === 1,
-  });
   const announce = (requestId: number): void => {
-    requests
+    requests.lists
       .announce(requestId)
       .catch(warnLimited('live-events-request', 'request change not told to its owner'));
   };
-  const requests = new RequestService({
-    repository: requestsRepository,
-    transactions: parts.transactions,
-    rules,
+  const requests = createRequestModules({
+    db: app.db,
     queue,
     settings: currentSettings,
     nowPlaying: parts.nowPlaying,
     lookupDeezerTrack: catalogueTrackLookup(catalogue),
+    // Every worker with a downloader keeps this key alive (services/worker/src/acquisition).
+    deezerDownloaderAvailable: async () => (await app.redis.exists(DEEZER_DOWNLOADER_KEY)) === 1,
     enqueueAcquisition: parts.enqueueAcquisition,
     stationSubmissions: new StationSubmissions({
       db: app.db,
@@ -97,16 +88,19 @@ async function routes(
     clock,
   });
   // ── End of the requests. ──
-  options.expose?.({ rules, requests, queue });
+  const { rules, approved } = requests;
+  options.expose?.({ rules, requests: approved, queue });
 
   // Plugins that run beside the routes, then the routes.
   const { builtInUrl } = parts;
   const warn = warnLimited('redis-subscriber', 'redis subscriber error');
-  await app.register(trackReadySubscriber({ requests, announce, warn }));
+  await app.register(trackReadySubscriber({ requests: approved, announce, warn }));
   await app.register(builtInStationSettings({ settings, config, builtInUrl }));
   await app.register(live({ settings, stationName: config.STATION_NAME }));
   const changed = parts.settingsChanged;
-  await app.register(settingsRoutes(new SettingsSwitches({ settings, requests, changed })));
+  await app.register(
+    settingsRoutes(new SettingsSwitches({ settings, requests: approved, changed })),
+  );
   const privateOrigins = config.PRIVATE_SOURCE_ORIGINS;
   const adminSettings = new AdminSettings({ settings, builtInUrl, privateOrigins, changed });
   await app.register(adminSettingsRoutes(adminSettings));

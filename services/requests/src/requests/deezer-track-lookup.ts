@@ -1,6 +1,7 @@
 import { HttpError } from '@radio/service-kit';
 import type { DeezerCatalogue } from '../catalogue/deezer-catalogue.ts';
-import type { LookupDeezerTrack } from './request-service.ts';
+import type { LookupDeezerTrack } from './judged-facts.ts';
+import { REASONS } from './request-texts.ts';
 
 /**
  * A Deezer request's track through the catalogue (Redis cache, the shared rate limit): null for
@@ -10,12 +11,9 @@ export function catalogueTrackLookup(catalogue: DeezerCatalogue): LookupDeezerTr
   return async (deezerId) => {
     const result = await catalogue.track(deezerId);
     if (!result.ok) {
-      throw new HttpError(
-        503,
-        'DEEZER_UNAVAILABLE',
-        'Deezer is op dit moment niet bereikbaar. Probeer het over een minuut opnieuw.',
-        { 'retry-after': '60' },
-      );
+      throw new HttpError(503, 'DEEZER_UNAVAILABLE', REASONS.deezerUnreachable, {
+        'retry-after': '60',
+      });
     }
     return result.track;
   };

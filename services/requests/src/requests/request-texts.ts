@@ -34,5 +34,10 @@ export const REASONS = {
   noName: 'Stel eerst je naam in voordat je een verzoekje indient.',
   trackNotFound: 'Dit nummer bestaat niet (meer) in de bibliotheek.',
   deezerTrackNotFound: 'Dit nummer is niet gevonden bij Deezer.',
+  deezerUnreachable:
+    'Deezer is op dit moment niet bereikbaar. Probeer het over een minuut opnieuw.',
   noTrack: 'Kies een nummer uit de bibliotheek of van Deezer.',
+  noRequest: 'Dit verzoekje bestaat niet.',
+  invalidTransition: (from: string, to: string): string =>
+    `Een verzoekje met status ${from} kan niet naar ${to}.`,
 } as const;

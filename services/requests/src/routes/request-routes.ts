@@ -12,9 +12,9 @@ import {
   requestStatusBodySchema,
 } from '@radio/contracts';
 import { currentUser, type RoutePlugin } from '@radio/service-kit';
-import type { RequestService } from '../requests/request-service.ts';
+import type { RequestModules } from '../requests/request-modules.ts';
 
-export function requestRoutes(requests: RequestService): RoutePlugin {
+export function requestRoutes(requests: RequestModules): RoutePlugin {
   return async (app) => {
     app.post(
       '/api/requests',
@@ -33,7 +33,7 @@ export function requestRoutes(requests: RequestService): RoutePlugin {
       // A refusal (RequestRefusal) answers 409 or 429 with retryAfter through the error handler.
       async (request, reply) => {
         const { body } = request;
-        const { request: created, created: isNew } = await requests.submit(
+        const { request: created, created: isNew } = await requests.submit.submit(
           currentUser(request),
           {
             source: body.source,
@@ -55,7 +55,7 @@ export function requestRoutes(requests: RequestService): RoutePlugin {
       '/api/pending-requests',
       { config: { access: 'user' }, schema: { response: { 200: pendingRequestsResponseSchema } } },
       async () => {
-        const data = await requests.pending();
+        const data = await requests.lists.pending();
         return { data, total: data.length };
       },
     );
@@ -64,7 +64,7 @@ export function requestRoutes(requests: RequestService): RoutePlugin {
       '/api/requests/mine',
       { config: { access: 'user' }, schema: { response: { 200: ownRequestsResponseSchema } } },
       async (request) => {
-        const data = await requests.mine(currentUser(request));
+        const data = await requests.lists.mine(currentUser(request));
         return { data, total: data.length };
       },
     );
@@ -73,7 +73,7 @@ export function requestRoutes(requests: RequestService): RoutePlugin {
       '/api/recent-requests',
       { config: { access: 'user' }, schema: { response: { 200: recentRequestsResponseSchema } } },
       async () => {
-        const data = await requests.recent();
+        const data = await requests.lists.recent();
         return { data, total: data.length };
       },
     );
@@ -89,7 +89,7 @@ export function requestRoutes(requests: RequestService): RoutePlugin {
       },
       async (request) => {
         const { page, pageSize } = request.query;
-        return { ...(await requests.list(request.query)), page, pageSize };
+        return { ...(await requests.lists.list(request.query)), page, pageSize };
       },
     );
 
@@ -105,7 +105,11 @@ export function requestRoutes(requests: RequestService): RoutePlugin {
       },
       async (request) => {
         const { status } = request.body;
-        const changed = await requests.setStatus(request.params.id, status, currentUser(request));
+        const changed = await requests.review.setStatus(
+          request.params.id,
+          status,
+          currentUser(request),
+        );
         await request.server.adminAudit.record(request, {
           action: 'request.status',
           target: `${changed.request.artist} – ${changed.request.title}`,

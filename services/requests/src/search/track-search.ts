@@ -8,7 +8,9 @@ import type {
   LibrarySearchRepository,
   LibraryTrackHit,
 } from '../library/library-search-repository.ts';
-import type { Candidate, Requester, RequestRules, Verdict } from '../requests/request-rules.ts';
+import type { Verdict } from '../requests/judge.ts';
+import type { Candidate, Requester } from '../requests/judged-facts.ts';
+import type { SearchVerdicts } from '../requests/request-modules.ts';
 import { REASONS } from '../requests/request-texts.ts';
 
 /**
@@ -20,7 +22,7 @@ export const SEARCH_RATE_LIMIT: RateLimit = { max: 30, windowMs: 60_000 };
 export interface TrackSearchOptions {
   library: Pick<LibrarySearchRepository, 'search' | 'sameSongs'>;
   catalogue: Pick<DeezerCatalogue, 'search'>;
-  rules: Pick<RequestRules, 'judge'>;
+  rules: SearchVerdicts;
   /** Keyed by user id, with SEARCH_RATE_LIMIT. */
   limiter: RedisRateLimiter;
   settings: () => Promise<DjSettingsRow>;

@@ -6,7 +6,7 @@ import type {
 } from '@radio/contracts';
 import type { DjSettingsRow } from '@radio/db';
 import type { AdminChange } from '@radio/service-kit';
-import type { RequestService } from '../requests/request-service.ts';
+import type { ApprovedRequests } from '../requests/approved-requests.ts';
 import { toPublicSettings } from './public-settings.ts';
 import type { SettingsRepository } from './settings-repository.ts';
 
@@ -18,7 +18,7 @@ export interface SettingsSwitchesOptions {
     SettingsRepository,
     'get' | 'setRegistrationEnabled' | 'setRequestsEnabled' | 'setBroadcastingMode'
   >;
-  requests: Pick<RequestService, 'broadcastingModeChanged'>;
+  requests: Pick<ApprovedRequests, 'broadcastingModeChanged'>;
   /** The public settings after a switch (the live `settings` event); must not throw. */
   changed?: (after: PublicDjSettings) => void;
 }

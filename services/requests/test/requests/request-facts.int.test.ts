@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '@radio/service-kit/testing';
-import { RequestRules, type Candidate, type Requester } from '../../src/requests/request-rules.ts';
-import { RequestsRepository } from '../../src/requests/requests-repository.ts';
+import { verdictsOf } from '../../src/requests/judge.ts';
+import { RequestFactsRepository } from '../../src/requests/request-facts-repository.ts';
+import type { Candidate, Requester } from '../../src/requests/judged-facts.ts';
+import { RequestFacts } from '../../src/requests/request-facts.ts';
 import { SettingsRepository } from '../../src/settings/settings-repository.ts';
 import { buildRequestsApp } from '../build.ts';
 import { seedPlay, seedTrack, updateSettings } from './seed.ts';
@@ -19,16 +21,23 @@ const listener: Requester = {
 };
 
 let t: TestApp;
-let rules: RequestRules;
 
-function rulesWith(deezerDownloaderConfigured: boolean): RequestRules {
-  const settings = new SettingsRepository(t.app.db);
-  return new RequestRules({
-    repository: new RequestsRepository(t.app.db),
-    settings: () => settings.get(),
-    deezerDownloaderAvailable: async () => deezerDownloaderConfigured,
-  });
-}
+/** The search's verdicts: the candidates' facts as loaded from the database, judged. */
+const rules = {
+  async judge(requester: Requester, candidates: Candidate[], now: Date) {
+    const settings = await new SettingsRepository(t.app.db).get();
+    const facts = new RequestFacts({
+      repository: new RequestFactsRepository(t.app.db),
+      queue: { stationRequestIdOf: () => null, waitingRequests: async () => [] },
+      nowPlaying: { remainingSeconds: async () => 0 },
+      settings: async () => settings,
+      lookupDeezerTrack: async () => null,
+      deezerDownloaderAvailable: async () => true,
+    });
+    const loaded = await facts.ofCandidates(requester, candidates, now, settings);
+    return verdictsOf(settings, candidates, loaded, now);
+  },
+};
 
 const local = (id: number, title: string, artist: string, requestable = true): Candidate => ({
   source: 'local',
@@ -40,7 +49,6 @@ const local = (id: number, title: string, artist: string, requestable = true): C
 
 beforeAll(async () => {
   t = await createTestApp(buildRequestsApp);
-  rules = rulesWith(true);
 });
 afterAll(() => t.close());
 beforeEach(async () => {
@@ -53,7 +61,7 @@ beforeEach(async () => {
   });
 });
 
-describe('the request rules', () => {
+describe('the facts of the request rules, from the database', () => {
   it('refuses a track played within the track cooldown, saying when it is possible', async () => {
     const id = await seedTrack(t.app.db, { title: 'Radar Love', artist: 'Golden Earring' });
     // Accents and case do not make it another song.
@@ -186,54 +194,6 @@ describe('the request rules', () => {
       'ALREADY_WAITING',
       'ok',
     ]);
-  });
-
-  it('lets users who bypass limits request a track in its cooldown', async () => {
-    const id = await seedTrack(t.app.db, { title: 'Bypass', artist: 'Vrijbrief' });
-    await seedPlay(t.app.db, { title: 'Bypass', artist: 'Vrijbrief', playedAt: minutesAgo(5) });
-    const bypass: Requester = { ...listener, canBypassLimits: true };
-    expect(await rules.judge(bypass, [local(id, 'Bypass', 'Vrijbrief')], NOW)).toEqual([
-      { available: true },
-    ]);
-  });
-
-  it('refuses tracks that are not requestable, and Deezer tracks that cannot be had', async () => {
-    const id = await seedTrack(t.app.db, { title: 'Alleen rotatie', requestable: false });
-    const deezer = (readable: boolean): Candidate => ({
-      source: 'deezer',
-      deezerId: '3108251',
-      title: 'Radar Love',
-      artist: 'Golden Earring',
-      readable,
-    });
-    const verdicts = await rules.judge(
-      listener,
-      [local(id, 'Alleen rotatie', 'X', false), deezer(false), deezer(true)],
-      NOW,
-    );
-    expect(verdicts).toEqual([
-      {
-        available: false,
-        code: 'NOT_REQUESTABLE',
-        reason: 'Dit nummer kan niet worden aangevraagd.',
-      },
-      {
-        available: false,
-        code: 'DEEZER_NOT_READABLE',
-        reason: 'Dit nummer is niet beschikbaar bij Deezer.',
-      },
-      { available: true },
-    ]);
-
-    // No downloader configured, or no ARL stored: Deezer requests are not possible now.
-    const unavailable = {
-      available: false,
-      code: 'DEEZER_UNAVAILABLE',
-      reason: 'Verzoekjes uit de Deezer-catalogus zijn op dit moment niet mogelijk.',
-    };
-    expect(await rulesWith(false).judge(listener, [deezer(true)], NOW)).toEqual([unavailable]);
-    await updateSettings(t.app.db, { deezerArl: null });
-    expect(await rules.judge(listener, [deezer(true)], NOW)).toEqual([unavailable]);
   });
 
   it('judges 50 candidates at once', async () => {
