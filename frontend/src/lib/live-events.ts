@@ -146,9 +146,9 @@ function welcome(to: string) {
 
 function relayed({ data: message }: MessageEvent<Relay>) {
   if (message.kind === 'join' || message.kind === 'types') {
-    if (!leading) return;
+    // A tab that is not leading remembers them for when it leads.
     for (const type of message.types) listen(type);
-    if (message.kind === 'join') welcome(message.from);
+    if (leading && message.kind === 'join') welcome(message.from);
   } else if (leading) {
     return;
   } else if (message.kind === 'status') {

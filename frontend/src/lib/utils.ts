@@ -121,18 +121,36 @@ function conflictKeys(className: string): string[] | undefined {
   return undefined;
 }
 
-/** Class names joined (clsx); of utilities that set the same thing, the last one stays. */
-export function cn(...inputs: ClassValue[]): string {
-  const classes = clsx(inputs).split(' ');
+/** The answers so far: a page renders the same few hundred combinations again and again. */
+const merged = new Map<string, string>();
+const MERGED_MAX = 1_000;
+/** Each class's groups (a few hundred classes make up all those combinations). */
+const keysOf = new Map<string, string[]>();
+
+function merge(joined: string): string {
+  const classes = joined.split(' ');
   const taken = new Set<string>();
   const kept: string[] = [];
   for (let i = classes.length - 1; i >= 0; i--) {
     const className = classes[i];
     if (!className) continue;
-    const keys = conflictKeys(className) ?? [`=${className}`];
+    let keys = keysOf.get(className);
+    if (!keys) keysOf.set(className, (keys = conflictKeys(className) ?? [`=${className}`]));
     if (taken.has(keys[0] ?? '')) continue;
     for (const key of keys) taken.add(key);
     kept.push(className);
   }
   return kept.reverse().join(' ');
+}
+
+/** Class names joined (clsx); of utilities that set the same thing, the last one stays. */
+export function cn(...inputs: ClassValue[]): string {
+  const joined = clsx(inputs);
+  let result = merged.get(joined);
+  if (result === undefined) {
+    result = merge(joined);
+    if (merged.size >= MERGED_MAX) merged.clear();
+    merged.set(joined, result);
+  }
+  return result;
 }
