@@ -12,8 +12,9 @@
 #   - stream fan-out: an Icecast (the built-in station's config, its client limit raised) fed
 #     128 kbps by ffmpeg, and listeners ramped through the gateway (bench/stream-fanout.ts),
 #     each checked for real-time pace while now playing and the archive are timed beside them;
-#   - the built SPA through the same gateway: Lighthouse (mobile, performance) on /, /playlist
-#     and /auth in Debian's Chromium, and the JavaScript / loads before interaction (gzip);
+#   - the built SPA through the same gateway: Lighthouse (mobile, performance) on the pages a
+#     visitor opens (/, /luisteren, /playlist, /verzoekjes, /auth) in Debian's Chromium, and the
+#     JavaScript / loads before interaction (gzip);
 #   - live events: BENCH_LIVE_PAGES (3,000) pages holding /api/events through the gateway, a
 #     now-playing event published as the worker does, ten times: the time until the last page
 #     had it, the memory per stream, now playing and the archive timed with and without them
@@ -52,7 +53,7 @@ ARCHIVE_CONNECTIONS=(1 10)
 LISTENER_STEPS=${BENCH_LISTENERS:-500,1000,2000,3000}
 HOLD_SECONDS=${BENCH_HOLD:-10}
 MAX_LISTENERS=$(tr ',' '\n' <<<"$LISTENER_STEPS" | sort -n | tail -n 1)
-LIGHTHOUSE_PAGES=(/ /playlist /auth)
+LIGHTHOUSE_PAGES=(/ /luisteren /playlist /verzoekjes /auth)
 LIVE_PAGES=${BENCH_LIVE_PAGES:-3000}
 ALL_PARTS=load,archive,requests,uploads,fanout,live,ear,frontend
 PARTS=${BENCH_PARTS:-$ALL_PARTS}

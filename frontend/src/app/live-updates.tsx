@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { LiveHello, NowPlayingResponse, OwnRequest } from '@radio/contracts';
 import { useAuthUser } from '@/features/auth/api/get-auth-user';
@@ -7,7 +7,11 @@ import { putNowPlaying, rereadNowPlaying } from '@/features/player/api/get-now-p
 import { putMyRequest, rereadMyRequests } from '@/features/requests/api/get-my-requests';
 import { connectLiveEvents, onLiveEvent } from '@/lib/live-events';
 import { useLiveStatus } from '@/lib/live-status';
-import { RequestAnnouncer } from './request-announcer';
+
+// Only for a logged-in listener: a visitor's first load does not fetch it.
+const RequestAnnouncer = lazy(async () => ({
+  default: (await import('./request-announcer')).RequestAnnouncer,
+}));
 
 /**
  * Keeps the page's data current from the live stream (GET /api/events): each event carries the
@@ -41,7 +45,13 @@ export function LiveUpdates() {
     return () => stops.forEach((stop) => stop());
   }, [queryClient]);
 
-  useEffect(() => (userId === undefined ? undefined : connectLiveEvents()), [userId]);
+  useEffect(
+    () =>
+      userId === undefined
+        ? undefined
+        : connectLiveEvents(userId === null ? 'guest' : `user-${userId}`),
+    [userId],
+  );
 
   useEffect(() => {
     if (status === 'open') wasOpen.current = true;
@@ -50,5 +60,9 @@ export function LiveUpdates() {
     rereadNowPlaying(queryClient);
   }, [status, queryClient]);
 
-  return userId ? <RequestAnnouncer key={userId} /> : null;
+  return userId ? (
+    <Suspense fallback={null}>
+      <RequestAnnouncer key={userId} />
+    </Suspense>
+  ) : null;
 }

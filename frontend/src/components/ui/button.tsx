@@ -1,5 +1,4 @@
-import type { ComponentProps } from 'react';
-import { Slot } from '@radix-ui/react-slot';
+import { cloneElement, isValidElement, type ComponentProps, type Ref } from 'react';
 import { cva, type VariantProps } from 'class-variance-authority';
 import { cn } from '@/lib/utils';
 
@@ -26,6 +25,50 @@ const buttonVariants = cva(
     defaultVariants: { variant: 'default', size: 'default' },
   },
 );
+
+type Handler = (...args: unknown[]) => unknown;
+
+function setRef<T>(ref: Ref<T> | undefined, node: T | null) {
+  if (typeof ref === 'function') ref(node);
+  else if (ref) ref.current = node;
+}
+
+/**
+ * The single child element with the button's props merged in, by Radix Slot's rules: the
+ * child's props win, but both handlers run (the child's first), styles and class names are
+ * joined and both refs are set. Radix's Slot (with Slottable and lazy children, which the app
+ * does not use) was a kilobyte of every page's first JavaScript.
+ */
+function Slot({ children, ...slotProps }: ComponentProps<'button'>) {
+  if (!isValidElement<Record<string, unknown>>(children))
+    throw new Error('Button asChild needs a single element child');
+  const merged: Record<string, unknown> = { ...slotProps };
+  for (const [name, child] of Object.entries(children.props)) {
+    const slot = merged[name];
+    if (/^on[A-Z]/.test(name)) {
+      merged[name] =
+        slot && child
+          ? (...args: unknown[]) => {
+              const result = (child as Handler)(...args);
+              (slot as Handler)(...args);
+              return result;
+            }
+          : (slot ?? child);
+    } else if (name === 'style') {
+      merged.style = { ...(slot as object), ...(child as object) };
+    } else if (name === 'className') {
+      merged.className = [slot, child].filter(Boolean).join(' ');
+    } else if (name === 'ref' && slot && child) {
+      merged.ref = (node: unknown) => {
+        setRef(slot as Ref<unknown>, node);
+        setRef(child as Ref<unknown>, node);
+      };
+    } else {
+      merged[name] = child;
+    }
+  }
+  return cloneElement(children, merged);
+}
 
 type ButtonProps = ComponentProps<'button'> &
   VariantProps<typeof buttonVariants> & {

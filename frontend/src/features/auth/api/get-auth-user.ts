@@ -9,9 +9,9 @@ export const authUserQueryKey = ['auth', 'user'] as const;
 
 /**
  * The logged-in user, or null after a 401. Any other failure (a 503 during an outage, no
- * network) also leaves no user, without retrying (spec section 7), but is thrown so that a page
- * for logged-in users can say the service is briefly unavailable instead of sending the visitor
- * to the login; a user already known is kept.
+ * network) also leaves no user, without retrying (spec section 7): the guards send the visitor
+ * to /auth as after a 401. It is thrown, so that /auth can say the service could not tell
+ * whether they are logged in; a user already known is kept.
  */
 export async function fetchAuthUser(): Promise<User | null> {
   try {
@@ -27,8 +27,8 @@ export const authUserQueryOptions = queryOptions({
   queryFn: fetchAuthUser,
   staleTime: USER_STALE_MS,
   retry: false,
-  // The header and a guarded page both read the user: a failed answer is not asked again when
-  // the second mounts (the guard's button asks again).
+  // The header, a guard and /auth all read the user: a failed answer is not asked again when
+  // the next one mounts (the button on /auth asks again).
   retryOnMount: false,
 });
 

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
-import { errorResponse, mockFetch, pending, sessionHandlers, testUser } from '@/test/fetch-mock';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import {
+  errorResponse,
+  jsonResponse,
+  mockFetch,
+  pending,
+  sessionHandlers,
+  testUser,
+} from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
 
 describe('the admin guard', () => {
@@ -51,7 +58,9 @@ describe('the other access rules', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
   });
 
-  it('says at once on /account that the service is briefly unavailable when it answers 503', async () => {
+  // Spec section 7: "401 or any other failure = no user". Until issue 30 /account kept the
+  // visitor and said the service was unavailable; now it sends them to /auth, which says it.
+  it('sends a visitor from /account to /auth when the user call answers 503, and /auth says why', async () => {
     const fetchMock = mockFetch({
       ...sessionHandlers(null),
       'GET /api/auth/user': () =>
@@ -64,15 +73,43 @@ describe('the other access rules', () => {
 
     const { router } = await renderApp('/account');
 
-    expect(
-      await screen.findByText(/De dienst is tijdelijk niet beschikbaar/, {}, { timeout: 500 }),
-    ).toBeVisible();
-    expect(screen.queryByText('Authenticatie controleren...')).toBeNull();
-    expect(router.state.location.pathname).toBe('/account');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'De dienst is tijdelijk niet beschikbaar, dus we kunnen nu niet controleren of je bent ingelogd.',
+    );
+    expect(screen.getByRole('tab', { name: 'Inloggen' })).toBeVisible();
     const userCalls = fetchMock.mock.calls.filter(([url]) =>
       String(url).endsWith('/api/auth/user'),
     );
     expect(userCalls).toHaveLength(1);
+  });
+
+  it('brings the visitor back from /auth once the user call answers again', async () => {
+    let failing = true;
+    mockFetch({
+      ...sessionHandlers(testUser()),
+      'GET /api/auth/user': () =>
+        failing
+          ? errorResponse(503, 'De dienst is tijdelijk niet beschikbaar.', 'SERVICE_UNAVAILABLE')
+          : jsonResponse(testUser()),
+    });
+
+    const { router } = await renderApp('/account');
+
+    const alert = await screen.findByRole('alert');
+    failing = false;
+    fireEvent.click(within(alert).getByRole('button', { name: 'Opnieuw proberen' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/account'));
+    expect(await screen.findByText('anna@example.nl')).toBeVisible();
+  });
+
+  it('says nothing about the service on /auth after a 401', async () => {
+    mockFetch(sessionHandlers(null));
+
+    await renderApp('/auth');
+
+    expect(await screen.findByRole('tab', { name: 'Inloggen' })).toBeVisible();
+    expect(screen.queryByText(/niet controleren of je bent ingelogd/)).toBeNull();
   });
 
   it('shows a listener their account with the Dutch role name', async () => {

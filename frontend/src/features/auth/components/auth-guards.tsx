@@ -42,34 +42,16 @@ type RequireUserProps = {
   children: (user: User) => ReactNode;
 };
 
-/** The server could not say who is logged in (an outage, no network): not the same as logged out. */
-function AuthenticationUnavailable({ onRetry }: { onRetry: () => void }) {
-  return (
-    <div
-      role="alert"
-      className="mx-auto flex max-w-md flex-col items-center gap-4 py-16 text-center"
-    >
-      <p className="text-muted-foreground">
-        De dienst is tijdelijk niet beschikbaar, dus we kunnen nu niet controleren of je bent
-        ingelogd. Probeer het zo opnieuw.
-      </p>
-      <Button variant="outline" onClick={onRetry}>
-        Opnieuw proberen
-      </Button>
-    </div>
-  );
-}
-
 /**
  * Renders its page for a logged-in user (an admin if adminOnly); a visitor who is not logged in
- * goes to /auth, which brings them back here after logging in.
+ * goes to /auth, which brings them back here after logging in. A failed user call (a 503 during
+ * an outage, no network) is no user too (spec section 7): /auth then says the service could not
+ * tell whether they are logged in.
  */
 export function RequireUser({ adminOnly = false, children }: RequireUserProps) {
-  const { data: user, isPending, isError, refetch } = useAuthUser();
+  const { data: user, isPending } = useAuthUser();
   const location = useLocation();
   if (isPending) return <CheckingAuthentication />;
-  if (user === undefined && isError)
-    return <AuthenticationUnavailable onRetry={() => void refetch()} />;
   if (!user) {
     const from = `${location.pathname}${location.search}${location.hash}`;
     return <Navigate to="/auth" replace state={{ from } satisfies AuthRedirectState} />;

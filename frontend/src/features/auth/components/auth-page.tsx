@@ -5,6 +5,7 @@ import { StationName } from '@/components/station-name';
 import { useStationInfo } from '@/lib/station-info';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { AccountBenefits } from './account-benefits';
+import { AuthenticationUnavailable } from './authentication-unavailable';
 import { LoginForm } from './login-form';
 import { RegisterForm } from './register-form';
 
@@ -54,6 +55,7 @@ export function AuthPage({ registrationEnabled }: AuthPageProps) {
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-6">
+          <AuthenticationUnavailable />
           <Tabs defaultValue="login">
             <TabsList className="w-full">
               <TabsTrigger value="login">Inloggen</TabsTrigger>
