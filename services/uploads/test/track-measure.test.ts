@@ -54,20 +54,27 @@ async function* arriving(bytes: Buffer, piece = 16 * 1024): AsyncGenerator<Buffe
 }
 
 /** Streams `bytes` through a measure into a new file, as the upload route does. */
-async function receive(bytes: Buffer, start?: StartStreamedRun) {
+async function receive(bytes: Buffer, start?: StartStreamedRun, finishMs?: number) {
   uploads += 1;
   const file = path.join(dir, `upload-${uploads}`);
-  const measure = new MeasureWhileArriving(file, start);
+  const measure = new MeasureWhileArriving(file, { start, finishMs });
   await writeTo(Readable.from(arriving(bytes)), file, measure);
   measure.arrived();
   return { file, measure };
 }
 
-/** A stand-in decoder: `script` (sh) reads the pipe; its exit status is the run's. */
+/**
+ * A stand-in decoder: `script` (sh, given the decoder's command and arguments as `$0 "$@"`)
+ * reads the pipe; its output goes where the decoder's would, its exit status is the run's.
+ */
 function fakeDecoder(script: string): { start: StartStreamedRun; runs: StreamedRun[] } {
   const runs: StreamedRun[] = [];
-  const start: StartStreamedRun = () => {
-    const child = spawn('sh', ['-c', script], { stdio: ['pipe', 'ignore', 'ignore'] });
+  const start: StartStreamedRun = (command, args, onStdout) => {
+    const child = spawn('sh', ['-c', script, command, ...args], {
+      stdio: ['pipe', 'pipe', 'ignore'],
+    });
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', onStdout);
     child.stdin.on('error', () => undefined);
     const run: StreamedRun = {
       input: child.stdin,
@@ -104,6 +111,21 @@ describe('measuring a track while it arrives', () => {
     expect(await measure.measured(kind)).toEqual(fromFile);
   });
 
+  it('measures a track whose decoder fell behind from the file, exactly as well', async () => {
+    const bytes = await encoded('lang.wav', ['-c:a', 'pcm_s16le'], 40);
+    const { start, runs } = fakeDecoder('sleep 1; exec "$0" "$@"');
+    const { file, measure } = await receive(bytes, start);
+    expect(await measure.measured('wav')).toEqual(await measuredFromFile(file));
+    expect(runs).toHaveLength(1);
+  });
+
+  it('stops a decoder that has not finished in its time after the last byte', async () => {
+    const { start, runs } = fakeDecoder('exec sleep 60');
+    const { measure } = await receive(await encoded('toon.wav', ['-c:a', 'pcm_s16le']), start, 300);
+    expect(await measure.measured('wav')).toBeNull();
+    expect(await runs[0]?.exited).toBe(false);
+  });
+
   it.each([
     [
       'an mp3 (its last frame is trimmed only where the decoder can seek)',
@@ -134,7 +156,7 @@ describe('measuring a track while it arrives', () => {
 
   it('never holds the upload up for a decoder that reads nothing', async () => {
     const bytes = await encoded('lang.wav', ['-c:a', 'pcm_s16le'], 20);
-    const { start, runs } = fakeDecoder('sleep 60');
+    const { start, runs } = fakeDecoder('exec sleep 60');
     const { file, measure } = await receive(bytes, start);
     expect((await readFile(file)).equals(bytes)).toBe(true);
     measure.stop();
@@ -144,7 +166,7 @@ describe('measuring a track while it arrives', () => {
   it('stops the decoder of an upload that breaks off', async () => {
     const { start, runs } = fakeDecoder('cat >/dev/null');
     const file = path.join(dir, 'afgebroken');
-    const measure = new MeasureWhileArriving(file, start);
+    const measure = new MeasureWhileArriving(file, { start });
     const bytes = await encoded('toon.wav', ['-c:a', 'pcm_s16le']);
     const broken = Readable.from(
       (async function* () {

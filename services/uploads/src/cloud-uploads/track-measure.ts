@@ -1,4 +1,4 @@
-import { open, type FileHandle } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import { Transform, type TransformCallback, type Writable } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
 import { startStreamedRun, type StartStreamedRun, type StreamedRun } from '../decoder.ts';
@@ -87,53 +87,68 @@ export class FrameTally {
 const PIPED_KINDS = new Set(['wav', 'flac', 'aac', 'ogg', 'oga', 'opus']);
 /** What file-type reads at most to tell a kind (its reasonableDetectionSizeInBytes). */
 const HEAD_BYTES = 4100;
-/** The decoder is given the file in pieces of this size, as they have been written. */
+/** A decoder that falls this far behind is given the rest from the file, in pieces of this size. */
+const BEHIND_BYTES = 4 * 1024 * 1024;
 const PIECE_BYTES = 1024 * 1024;
+/** After the last byte, a decoder that has not finished in this time is stopped. */
+const FINISH_MS = 60_000;
 
 /**
  * Passes an upload's bytes on unchanged (to the file they are written to) while ffprobe decodes
- * that file as it grows, so the track is measured right after its last byte instead of by a
- * decode of the whole file after it. The decoder reads behind the writes at its own pace (its
- * pipe's back-pressure holds only the reads from the file), and never holds the upload up.
- * Anything that goes otherwise (a kind not in PIPED_KINDS, no free place, a decoder that fails,
- * what does not measure as a track) only leaves the measure to a decode of the finished file,
- * which then decides as it always did.
+ * them as they arrive, so the track is measured right after its last byte instead of by a decode
+ * of the whole file after it. The decoder never holds the upload up: it gets each chunk as it
+ * passes, and once it falls more than BEHIND_BYTES behind it reads the rest from the file as it
+ * is written, at its own pace. Anything that goes otherwise (a kind not in PIPED_KINDS, no free
+ * place, a decoder that fails or does not finish, what does not measure as a track) only leaves
+ * the measure to a decode of the finished file, which then decides as it always did.
  */
 export class MeasureWhileArriving extends Transform {
   readonly #file: string;
   readonly #start: StartStreamedRun;
+  readonly #finishMs: number;
   readonly #tally = new FrameTally();
-  #head: Buffer[] = [];
+  /** What passed before the decoder started (or it was decided that none starts). */
+  #head: Buffer[] | null = [];
   #passed = 0;
-  #decided = false;
+  #sniffed: Promise<void> | null = null;
   #kind: string | null = null;
   #run: StreamedRun | null = null;
+  /** Bytes handed to the decoder as they passed. */
+  #given = 0;
+  /** The decoder reads the file (it fell behind), until this is done. */
+  #reading: Promise<void> | null = null;
   /** The decoder has been given every byte so far, in order. */
   #intact = true;
   #arrived = false;
-  #fed: Promise<void> = Promise.resolve();
   #wake: (() => void) | null = null;
   #wakeAt = 0;
 
   /** `file`: where the bytes that pass are written. */
-  constructor(file: string, start: StartStreamedRun = startStreamedRun) {
+  constructor(
+    file: string,
+    {
+      start = startStreamedRun,
+      finishMs = FINISH_MS,
+    }: { start?: StartStreamedRun; finishMs?: number } = {},
+  ) {
     super();
     this.#file = file;
     this.#start = start;
+    this.#finishMs = finishMs;
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
     this.#passed += chunk.length;
-    if (!this.#decided) {
+    if (this.#head) {
       this.#head.push(chunk);
-      if (this.#passed >= HEAD_BYTES) this.#decide();
-    }
+      if (!this.#sniffed && this.#passed >= HEAD_BYTES) this.#sniff();
+    } else if (this.#run && !this.#reading) this.#give(chunk);
     if (this.#passed >= this.#wakeAt) this.#wakeUp();
     done(null, chunk);
   }
 
   override _flush(done: TransformCallback): void {
-    if (!this.#decided) this.#decide();
+    if (!this.#sniffed) this.#sniff();
     done();
   }
 
@@ -143,27 +158,54 @@ export class MeasureWhileArriving extends Transform {
   }
 
   /** Starts the decoder when the head of the bytes is of a kind it measures from a pipe. */
-  #decide(): void {
-    const head = Buffer.concat(this.#head);
-    this.#head = [];
-    this.#decided = true;
-    this.#fed = fileTypeFromBuffer(head).then(
-      (type) => (type && PIPED_KINDS.has(type.ext) ? this.#feed(type.ext) : undefined),
-      () => undefined,
-    );
+  #sniff(): void {
+    this.#sniffed = fileTypeFromBuffer(Buffer.concat(this.#head ?? []))
+      .then(
+        (type) => type?.ext,
+        () => undefined,
+      )
+      .then((kind) => {
+        const head = this.#head ?? [];
+        this.#head = null;
+        if (kind === undefined || !PIPED_KINDS.has(kind) || !this.#intact) return;
+        this.#open(kind);
+        for (const chunk of head) if (this.#run && !this.#reading) this.#give(chunk);
+        if (this.#arrived && !this.#reading) this.#run?.input.end();
+      });
   }
 
-  /** Gives the decoder the file from its start, as it is written, until all of it arrived. */
-  async #feed(kind: string): Promise<void> {
-    if (!this.#intact) return;
-    const run = this.#start('ffprobe', frameProbeArgs('pipe:0'), (text) => this.#tally.add(text));
-    if (!run) return;
-    this.#run = run;
-    this.#kind = kind;
-    const piece = Buffer.allocUnsafe(PIECE_BYTES);
-    let position = 0;
+  #open(kind: string): void {
     try {
-      const handle = await this.#open();
+      this.#run = this.#start('ffprobe', frameProbeArgs('pipe:0'), (text) => this.#tally.add(text));
+    } catch {
+      this.#run = null;
+    }
+    this.#kind = kind;
+    this.#run?.input.once('error', () => {
+      this.#intact = false;
+    });
+  }
+
+  /** Hands a chunk that passed to the decoder; past BEHIND_BYTES it reads the file instead. */
+  #give(chunk: Buffer): void {
+    const input = this.#run?.input;
+    if (!input || !this.#intact) return;
+    if (input.writableLength > BEHIND_BYTES) {
+      this.#reading = this.#readFile(this.#given);
+      return;
+    }
+    input.write(chunk);
+    this.#given += chunk.length;
+  }
+
+  /** Gives the decoder the file from `position`, as it is written, until all of it arrived. */
+  async #readFile(from: number): Promise<void> {
+    const run = this.#run;
+    if (!run) return;
+    const piece = Buffer.allocUnsafe(PIECE_BYTES);
+    let position = from;
+    try {
+      const handle = await open(this.#file, 'r');
       try {
         while (this.#intact) {
           const { bytesRead } = await handle.read(piece, 0, PIECE_BYTES, position);
@@ -171,7 +213,7 @@ export class MeasureWhileArriving extends Transform {
             position += bytesRead;
             await write(run.input, piece.subarray(0, bytesRead));
           } else if (this.#arrived) break;
-          else await this.#written(position + PIECE_BYTES);
+          else await this.#passedUntil(position + PIECE_BYTES);
         }
       } finally {
         await handle.close();
@@ -182,22 +224,8 @@ export class MeasureWhileArriving extends Transform {
     }
   }
 
-  /** The file, once its writer has made it (it may still be opening as the first bytes pass). */
-  async #open(): Promise<FileHandle> {
-    for (;;) {
-      try {
-        return await open(this.#file, 'r');
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || !this.#intact || this.#arrived) {
-          throw error;
-        }
-        await this.#written(this.#passed + 1);
-      }
-    }
-  }
-
   /** Until `bytes` have passed (or the upload arrived, or was stopped). */
-  #written(bytes: number): Promise<void> {
+  #passedUntil(bytes: number): Promise<void> {
     this.#wakeAt = bytes;
     return new Promise((resolve) => (this.#wake = resolve));
   }
@@ -210,6 +238,7 @@ export class MeasureWhileArriving extends Transform {
   /** Every byte of the upload is in the file: the decoder gets the rest. */
   arrived(): void {
     this.#arrived = true;
+    if (this.#run && !this.#reading) this.#run.input.end();
     this.#wakeUp();
   }
 
@@ -218,14 +247,20 @@ export class MeasureWhileArriving extends Transform {
    * of `kind` (the kind of the finished file); null otherwise.
    */
   async measured(kind: string): Promise<Measured | null> {
-    await this.#fed;
+    await this.#sniffed;
     const run = this.#run;
     if (!run || this.#kind !== kind || !this.#arrived) {
       this.stop();
       return null;
     }
-    const clean = await run.exited;
-    return clean && this.#intact ? this.#tally.result() : null;
+    const late = setTimeout(() => this.stop(), this.#finishMs);
+    try {
+      await this.#reading;
+      const clean = await run.exited;
+      return clean && this.#intact ? this.#tally.result() : null;
+    } finally {
+      clearTimeout(late);
+    }
   }
 
   /** Stops the decoder (an upload that failed, or was refused before it was measured). */
